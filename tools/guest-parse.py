@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""guest-parse.py BOOT LOG CASE...: turn one guest boot's console log into
+PASS:/FAIL: lines, one per case plus one for the boot itself.
+
+A case passes when it ran to its end with rc=0, printed at least one
+"RESULT PASS" and no "RESULT FAIL", and the kernel log of its section has
+no sign of trouble.  The boot passes when the guest got to @@GUEST-DONE and
+neither the console nor any kernel log section shows trouble."""
+import re
+import sys
+
+# Signs of a sick kernel; any of them fails the case (or boot) it shows in.
+BAD = re.compile(r"Kernel panic|Oops|BUG:|WARNING:|general protection fault"
+                 r"|Call Trace|INFO: (inconsistent|possible|trying|lockdep)"
+                 r"|sleeping function called|soft lockup|Slab corruption"
+                 r"|Poison overwritten|list_(add|del) corruption"
+                 r"|segfault at|kernel BUG|Unable to handle")
+
+
+def main():
+    boot, logname, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
+    with open(logname, "rb") as f:
+        lines = f.read().decode("latin-1").replace("\r", "").split("\n")
+    out = []
+    state = {}      # case -> dict(results=[], rc=None, bad=[])
+    cur = None      # case whose output we are in
+    dsec = None     # dmesg section we are in
+    boot_bad = []
+    done = False
+    for i, line in enumerate(lines):
+        m = re.search(r"@@CASE-BEGIN (\S+)", line)
+        if m:
+            cur = m.group(1)
+            state.setdefault(cur, {"results": [], "rc": None, "bad": []})
+            continue
+        m = re.search(r"@@CASE-END (\S+) rc=(\d+)", line)
+        if m:
+            state.setdefault(m.group(1), {"results": [], "rc": None, "bad": []})
+            state[m.group(1)]["rc"] = int(m.group(2))
+            cur = None
+            continue
+        m = re.search(r"@@DMESG-BEGIN (\S+)", line)
+        if m:
+            dsec = m.group(1)
+            continue
+        if "@@DMESG-END" in line:
+            dsec = None
+            continue
+        if "@@GUEST-DONE" in line:
+            done = True
+            continue
+        m = re.search(r"RESULT (PASS|FAIL) ?(.*)", line)
+        if m and cur:
+            state[cur]["results"].append((m.group(1), m.group(2)))
+            continue
+        if BAD.search(line):
+            where = dsec or cur
+            if where and where in state:
+                state[where]["bad"].append(line.strip())
+            else:
+                boot_bad.append(line.strip())
+    for case in cases:
+        name = "guest:%s:%s" % (boot, case)
+        # The initramfs names cases NN-<file>; match on the suffix.
+        key = next((k for k in state if k == case or
+                    re.fullmatch(r"\d+-" + re.escape(case), k)), None)
+        if key is None:
+            out.append("FAIL: %s: did not run" % name)
+            continue
+        st = state[key]
+        fails = [r for s, r in st["results"] if s == "FAIL"]
+        passes = [r for s, r in st["results"] if s == "PASS"]
+        why = []
+        if st["rc"] is None:
+            why.append("did not finish")
+        elif st["rc"] != 0:
+            why.append("exit %d" % st["rc"])
+        if fails:
+            why.append("; ".join(fails[:5]))
+        if not passes and not fails:
+            why.append("reported no result")
+        if st["bad"]:
+            why.append("kernel log: " + st["bad"][0])
+        if why:
+            out.append("FAIL: %s: %s" % (name, " | ".join(why)))
+        else:
+            out.append("PASS: %s (%d checks)" % (name, len(passes)))
+    why = []
+    if not done:
+        tail = [l for l in lines if l.strip()][-3:]
+        why.append("guest did not finish: " + " / ".join(tail))
+    if boot_bad:
+        why.append("console: " + boot_bad[0])
+    out.append(("FAIL: guest:%s:boot: %s" % (boot, " | ".join(why))) if why
+               else "PASS: guest:%s:boot" % boot)
+    print("\n".join(out))
+    return 1 if any(o.startswith("FAIL") for o in out) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+#!/bin/bash
+# guest-run.sh BOOT VARIANT APPEND CASE...
+#
+# Boot the kernel of VARIANT (see kbuild.sh; it must be built) once in QEMU
+# with an initramfs made from scratch: musl busybox, tests/guest/init.sh as
+# /init, the CASE scripts as /tests/NN-*.sh, and the test modules built for
+# VARIANT in /modules.  APPEND is added to the kernel command line ("-" for
+# nothing).  The console log is kept in $BUILD/guest/BOOT/console.log; the
+# results are printed as PASS:/FAIL: lines by guest-parse.py.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-300}
+GUEST_CPUS=${GUEST_CPUS:-1}
+GUEST_MEM=${GUEST_MEM:-256}
+
+boot=$1 variant=$2 append=$3; shift 3
+[ "$append" = - ] && append=
+out=$BUILD/out/$variant
+kernel=$out/arch/x86/boot/bzImage
+[ -f "$kernel" ] || { echo "FAIL: guest:$boot: no kernel $kernel (build $variant first)"; exit 1; }
+
+dir=$BUILD/guest/$boot
+rm -rf "$dir"; mkdir -p "$dir"
+list=$dir/initramfs.list
+{
+	echo "dir /bin 755 0 0"
+	echo "dir /dev 755 0 0"
+	echo "dir /proc 755 0 0"
+	echo "dir /sys 755 0 0"
+	echo "dir /tmp 1777 0 0"
+	echo "dir /tests 755 0 0"
+	echo "dir /modules 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "nod /dev/null 666 0 0 c 1 3"
+	echo "nod /dev/zero 666 0 0 c 1 5"
+	echo "nod /dev/urandom 666 0 0 c 1 9"
+	echo "nod /dev/kmsg 644 0 0 c 1 11"
+	echo "file /bin/busybox $BUILD/busybox/busybox 755 0 0"
+	echo "file /init $top/tests/guest/init.sh 755 0 0"
+	echo "file /lib.sh $top/tests/guest/lib.sh 644 0 0"
+	[ -x "$top/scripts/dynamic_printk" ] && echo "file /bin/dynamic_printk $top/scripts/dynamic_printk 755 0 0"
+	n=10
+	for c in "$@"; do
+		b=${c##*/}
+		echo "file /tests/$n-$b $c 644 0 0"
+		n=$((n + 1))
+	done
+	for ko in "$BUILD"/mod/"$variant"/*/*.ko; do
+		[ -f "$ko" ] && echo "file /modules/${ko##*/} $ko 644 0 0"
+	done
+} > "$list"
+"$out/usr/gen_init_cpio" "$list" > "$dir/initramfs.cpio"
+
+# noapictimer: the local APIC timer is unreliable under TCG and 2.6.27
+# warns about it at every boot; the PIT is used instead.
+cmdline="console=ttyS0 panic=1 noapictimer $append"
+echo "$cmdline" > "$dir/cmdline"
+start=$(date +%s.%N)
+rc=0
+timeout -s KILL "$GUEST_TIMEOUT" qemu-system-x86_64 -nographic -no-reboot \
+	-m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
+	-initrd "$dir/initramfs.cpio" -append "$cmdline" \
+	< /dev/null > "$dir/console.log" 2>&1 || rc=$?
+end=$(date +%s.%N)
+awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f\n", e - s }' > "$dir/seconds"
+[ $rc = 137 ] && echo "@@HOST: killed after ${GUEST_TIMEOUT}s" >> "$dir/console.log"
+cases=()
+for c in "$@"; do b=${c##*/}; cases+=("${b%.sh}"); done
+python3 "$top/tools/guest-parse.py" "$boot" "$dir/console.log" "${cases[@]}"

@@ -1,0 +1,75 @@
+#!/bin/bash
+# kbuild.sh VARIANT [make targets...]
+#
+# Build one kernel variant under $BUILD/out/VARIANT and print nothing but
+# make's progress.  VARIANT is TREE-CONFIG:
+#   TREE   base  v2.6.27 + toolchain fixes (compat/series) only
+#          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y
+#          off   + the feature series, option left off
+#   CONFIG small      allnoconfig + configs/small.config
+#          defconfig  x86_64 defconfig + configs/defconfig.config
+#          debug      small + configs/debug.config
+# Everything is incremental: the tree copy is updated file by file and the
+# .config regenerated only when its fragments change.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+JOBS=${JOBS:-$(nproc)}
+die() { echo "kbuild: $*" >&2; exit 1; }
+
+variant=${1:?usage: kbuild.sh TREE-CONFIG [targets]}; shift
+tree=${variant%%-*} conf=${variant#*-}
+targets=${*:-bzImage modules}
+
+case $tree in
+base)	src=$BUILD/linux-base
+	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" ;;
+on|off)	src=$BUILD/linux
+	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" "$top/series" ;;
+*)	die "unknown tree '$tree' in $variant" ;;
+esac
+
+out=$BUILD/out/$variant
+mkdir -p "$out"
+frag=$out/.dp-fragment
+{
+	case $conf in
+	small)		cat "$top/configs/small.config" ;;
+	defconfig)	cat "$top/configs/defconfig.config" ;;
+	debug)		cat "$top/configs/small.config" "$top/configs/debug.config" ;;
+	*)		die "unknown config '$conf' in $variant" ;;
+	esac
+	case $tree in
+	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y ;;
+	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;
+	esac
+} > "$frag.new"
+
+kmake() { make -C "$src" O="$out" ARCH=x86_64 "$@"; }
+
+if [ ! -f "$out/.config" ] || ! cmp -s "$frag.new" "$frag"; then
+	echo "  CONFIG  $variant"
+	if [ "$conf" = defconfig ]; then
+		kmake -s defconfig >/dev/null
+		cat "$frag.new" >> "$out/.config"
+		yes '' | kmake -s oldconfig >/dev/null
+	else
+		KCONFIG_ALLCONFIG=$frag.new kmake -s allnoconfig >/dev/null
+	fi
+	# Every option the fragment asks for must have taken.
+	bad=0
+	while read -r line; do
+		case $line in
+		CONFIG_*=*)	grep -qxF "$line" "$out/.config" || { echo "kbuild: $variant: '$line' did not take (dependency missing?)" >&2; bad=1; } ;;
+		"# CONFIG_"*" is not set") o=${line#\# }; o=${o%% *}
+				! grep -q "^$o=" "$out/.config" || { echo "kbuild: $variant: $o should be off" >&2; bad=1; } ;;
+		esac
+	done < "$frag.new"
+	[ $bad = 0 ] || exit 1
+	mv "$frag.new" "$frag"
+else
+	rm -f "$frag.new"
+fi
+
+echo "  MAKE    $variant: $targets"
+kmake -j"$JOBS" $targets
