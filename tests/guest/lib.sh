@@ -28,7 +28,10 @@ expect_eq() {
 # caller decides about the newline.
 ctl_write() { printf '%s' "$1" > "$CTL" 2>/dev/null; }
 
-# The kernel log lines since the last "dmesg -c", without timestamps.
-klog() { dmesg | sed 's/^<[0-9]*>//; s/^\[[ 0-9.]*\] //'; }
 
 finish() { [ "$nfail" -eq 0 ]; exit $?; }
+
+# klog_has <line>: the kernel log has exactly this line.
+klog_has() { dmesg | grep -qxF -- "$1"; }
+# klog_count <line>: how many times.
+klog_count() { dmesg | grep -cxF -- "$1"; }

@@ -1,0 +1,67 @@
+# The front door.  Everything is built under build/ (git-ignored); the
+# kernel tree at KSRC is only ever read.
+#
+#   make run            build the patched kernel and boot it, showing the feature
+#   make check          run all the tests (host tier; guest tier if KSRC is there)
+#   make help           the rest
+
+KSRC	?= /opt/linux-2.6.27
+BUILD	?= $(CURDIR)/build
+# The kernel that run/kernel/module use: TREE-CONFIG, see tools/kbuild.sh
+KVARIANT ?= on-small
+export KSRC BUILD
+
+.PHONY: help deps busybox tree kernel run module check check-host \
+	check-guest fuzz clean distclean
+
+help:
+	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
+	@echo 'make check            all tests; the last line counts them'
+	@echo 'make check-host       host tier only (seconds, no kernel tree needed)'
+	@echo 'make check-guest      guest tier only (needs KSRC)'
+	@echo 'make kernel           build $$(KVARIANT) -> build/out/$$(KVARIANT)/arch/x86/boot/bzImage'
+	@echo 'make module M=<dir>   build an out-of-tree module against build/out/$$(KVARIANT)'
+	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
+	@echo 'make fuzz             long libFuzzer run on the control-file parser'
+	@echo 'make deps             install the Debian packages needed (as root)'
+	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD)'
+
+deps:
+	@bash tools/install-deps.sh
+
+busybox: deps
+	@bash tools/build-busybox.sh
+
+tree:
+	@bash tools/apply-series.sh $(BUILD)/linux-base compat/series
+	@bash tools/apply-series.sh $(BUILD)/linux compat/series series
+
+kernel: deps
+	@bash tools/kbuild.sh $(KVARIANT)
+	@echo "bzImage: $(BUILD)/out/$(KVARIANT)/arch/x86/boot/bzImage"
+
+module:
+	@test -n "$(M)" || { echo 'usage: make module M=<module source dir>'; exit 1; }
+	@bash tools/build-modules.sh $(KVARIANT) $(abspath $(M))
+	@echo "built in $(BUILD)/mod/$(KVARIANT)/$(notdir $(abspath $(M)))"
+
+run: deps busybox kernel
+	@bash tools/demo.sh $(KVARIANT)
+
+check: deps
+	@bash tools/check.sh
+
+check-host: deps
+	@make -s -C tests/host check
+
+check-guest: deps busybox
+	@bash tools/guest-suite.sh
+
+fuzz: deps
+	@make -C tests/host fuzz
+
+clean:
+	rm -rf $(BUILD)/out $(BUILD)/mod $(BUILD)/guest $(BUILD)/host $(BUILD)/*.log $(BUILD)/results.txt
+
+distclean:
+	rm -rf $(BUILD)

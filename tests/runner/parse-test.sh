@@ -1,0 +1,43 @@
+#!/bin/bash
+# The console-log parser must fail what should fail: feed it synthetic
+# logs and compare its verdicts.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+parse() { python3 "$top/tools/guest-parse.py" b "$t/log" "$@"; }
+ok() { echo "PASS: runner:parse:$1"; }
+ko() { echo "FAIL: runner:parse:$1: $2"; }
+
+clean() {
+	cat <<'L'
+Linux version 2.6.27
+@@DMESG-BEGIN boot
+Freeing unused kernel memory
+@@DMESG-END boot
+@@CASE-BEGIN 10-a
+RESULT PASS one
+@@CASE-END 10-a rc=0
+@@DMESG-BEGIN 10-a
+@@DMESG-END 10-a
+L
+}
+verdict() { # name, expected grep of output, description
+	if out=$(parse "${@:3}"); echo "$out" | grep -q -- "$2"; then ok "$1"; else ko "$1" "$out"; fi
+}
+{ clean; echo "@@GUEST-DONE"; } > "$t/log"
+verdict clean-passes '^PASS: guest:b:a (1 checks)' a
+verdict clean-boot-passes '^PASS: guest:b:boot' a
+verdict missing-case-fails '^FAIL: guest:b:z: did not run' a z
+clean > "$t/log"
+verdict no-done-fails '^FAIL: guest:b:boot: guest did not finish' a
+{ clean; echo "@@GUEST-DONE"; } | sed 's/RESULT PASS one/RESULT FAIL one broke/' > "$t/log"
+verdict result-fail-fails '^FAIL: guest:b:a: one broke' a
+{ clean; echo "@@GUEST-DONE"; } | sed 's/RESULT PASS one/RESULT PASS one\nsome noise/' | sed 's/^@@DMESG-BEGIN 10-a$/@@DMESG-BEGIN 10-a\nBUG: unable to handle kernel NULL pointer dereference/' > "$t/log"
+verdict oops-in-case-fails '^FAIL: guest:b:a: kernel log: BUG: unable' a
+{ clean; echo "@@GUEST-DONE"; } | sed 's/^@@CASE-END 10-a rc=0/@@CASE-END 10-a rc=1/' > "$t/log"
+verdict exit-code-fails '^FAIL: guest:b:a: exit 1' a
+{ clean | sed '/RESULT/d'; echo "@@GUEST-DONE"; } > "$t/log"
+verdict no-result-fails '^FAIL: guest:b:a: reported no result' a
+{ echo "Kernel panic - not syncing: VFS"; clean; echo "@@GUEST-DONE"; } > "$t/log"
+verdict panic-on-console-fails '^FAIL: guest:b:boot: console: Kernel panic' a
+{ clean | sed 's/^Freeing unused kernel memory$/WARNING: at kernel\/foo.c:1 bar()/'; echo "@@GUEST-DONE"; } > "$t/log"
+verdict warning-at-boot-fails '^FAIL: guest:b:boot' a

@@ -1,0 +1,52 @@
+#!/bin/bash
+# guest-suite.sh [BOOT...]: run the guest boots listed in tests/guest/boots
+# (all, or the named ones), building what each needs first.  Prints one
+# PASS:/FAIL: line per case and per boot.  A kernel that fails to build
+# fails every case of every boot that needed it.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+export BUILD
+mkdir -p "$BUILD"
+log=$BUILD/guest-build.log
+
+declare -A built
+build_variant() {
+	local v=$1
+	[ -n "${built[$v]:-}" ] && return "${built[$v]}"
+	echo "  BUILD   $v (log: $log)" >&2
+	if bash "$top/tools/kbuild.sh" "$v" >> "$log" 2>&1 &&
+	   bash "$top/tools/build-modules.sh" "$v" >> "$log" 2>&1; then
+		built[$v]=0
+		echo "PASS: build:$v"
+	else
+		built[$v]=1
+		echo "FAIL: build:$v: see $log"
+	fi
+	return "${built[$v]}"
+}
+
+if ! bash "$top/tools/build-busybox.sh" >> "$log" 2>&1; then
+	echo "FAIL: build:busybox: see $log"
+	exit 1
+fi
+
+rc=0
+while read -r boot variant append cases; do
+	case "$boot" in ''|'#'*) continue ;; esac
+	if [ $# -gt 0 ]; then
+		want=0
+		for b in "$@"; do [ "$b" = "$boot" ] && want=1; done
+		[ $want = 1 ] || continue
+	fi
+	files=()
+	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
+	if ! build_variant "$variant"; then
+		for c in $cases; do b=${c##*/}; echo "FAIL: guest:$boot:${b%.sh}: kernel $variant did not build"; done
+		rc=1
+		continue
+	fi
+	echo "  BOOT    $boot ($variant${append:+, $append})" >&2
+	bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1
+done < "$top/tests/guest/boots"
+exit $rc
