@@ -45,6 +45,11 @@ frag=$out/.dp-fragment
 	esac
 } > "$frag.new"
 
+# Reproducible: __FILE__ strings do not name the tree copy, and the build
+# number in the version string is fixed, so kernels built from different
+# copies compare byte for byte in size (tests/kernel/size-off.sh).
+export KCFLAGS="-fmacro-prefix-map=$src/= ${KCFLAGS:-}"
+export KBUILD_BUILD_VERSION=1
 kmake() { make -C "$src" O="$out" ARCH=x86_64 "$@"; }
 
 if [ ! -f "$out/.config" ] || ! cmp -s "$frag.new" "$frag"; then
