@@ -1,0 +1,90 @@
+#!/bin/sh
+# Runs every host test program, echoing their PASS:/FAIL: lines.  A
+# program that exits non-zero without printing a FAIL line (a sanitizer
+# report, a crash) counts as one failure.  Ends with "N passed, N failed"
+# and exits non-zero if anything failed.
+#
+# Usage: run_tests.sh <build dir> <cc> <python> <fuzz runs> <race seconds>
+
+B=$1
+CC=$2
+PYTHON=$3
+FUZZ_RUNS=$4
+SECONDS_RACE=$5
+HERE=$(cd "$(dirname "$0")" && pwd)
+LOG=$B/logs
+mkdir -p "$LOG"
+
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+passed=0
+failed=0
+
+# run NAME COMMAND...: run a test program, count its results
+run() {
+	name=$1
+	shift
+	"$@" > "$LOG/$name.out" 2> "$LOG/$name.err"
+	rc=$?
+	grep -E '^(PASS|FAIL|INFO): ' "$LOG/$name.out"
+	p=$(grep -c '^PASS: ' "$LOG/$name.out")
+	f=$(grep -c '^FAIL: ' "$LOG/$name.out")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: $name: exit status $rc (see $LOG/$name.err)"
+		tail -20 "$LOG/$name.err"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
+run header sh "$HERE/test_header.sh" "$B" "$CC" "$B/hash"
+run hash "$PYTHON" "$HERE/test_hash.py" "$B/hash" "$B/kernel_hash"
+run func-noboot "$B/test_func" noboot "$B/cs_mod.so"
+run func-boot "$B/test_func" boot "$B/cs_mod.so"
+run conc "$B/test_conc" "$SECONDS_RACE"
+
+# A short fuzz run from the committed seed corpus
+mkdir -p "$B/fuzz-corpus-check"
+"$B/fuzz_write" -runs="$FUZZ_RUNS" -max_len=5000 -len_control=0 -max_total_time=60 \
+	-dict="$HERE/fuzz.dict" -artifact_prefix="$B/fuzz-" \
+	"$B/fuzz-corpus-check" "$HERE/corpus" > "$LOG/fuzz.out" 2>&1
+rc=$?
+done_line=$(grep '^Done ' "$LOG/fuzz.out" | tail -1)
+if [ $rc -eq 0 ] && [ -n "$done_line" ]; then
+	echo "PASS: fuzz control writes ($done_line)"
+	passed=$((passed + 1))
+else
+	echo "FAIL: fuzz control writes: exit status $rc (see $LOG/fuzz.out)"
+	grep -E 'fuzz_write:|ERROR|SUMMARY' "$LOG/fuzz.out" | head -5
+	failed=$((failed + 1))
+fi
+
+# Static checks, when the tools are there
+# static NAME TARGET: a make target that fails on any complaint
+static() {
+	if $MAKE -s --no-print-directory -C "$HERE" BUILD="$BUILD" "$2" \
+		> "$LOG/$2.out" 2>&1; then
+		echo "PASS: $1"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: $1 (see $LOG/$2.out)"
+		head -5 "$LOG/$2.out"
+		failed=$((failed + 1))
+	fi
+}
+if command -v "$SPARSE" > /dev/null 2>&1; then
+	static "sparse lib/dynamic_printk.c (__user, address spaces)" sparse
+else
+	echo "SKIP: sparse: $SPARSE not installed"
+fi
+if [ -f "$KSRC/scripts/checkpatch.pl" ]; then
+	static "checkpatch.pl of 2.6.27: 0 errors, 0 warnings" checkpatch
+else
+	echo "SKIP: checkpatch: no $KSRC/scripts/checkpatch.pl"
+fi
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,38 @@
+/*
+ * Host shim for <linux/init.h>: __setup() handlers and initcalls are
+ * recorded by constructors, so that tests can run them like the kernel
+ * does (shim_run_setup(), shim_run_initcalls()).
+ */
+#ifndef SHIM_LINUX_INIT_H
+#define SHIM_LINUX_INIT_H
+
+#define __init
+#define __initdata
+
+void shim_register_setup(const char *str, int (*fn)(char *));
+void shim_register_initcall(int level, const char *name, int (*fn)(void));
+
+#define __setup(str, fn)						\
+	static void __attribute__((constructor)) __shim_setup_##fn(void) \
+	{								\
+		shim_register_setup(str, fn);				\
+	}								\
+	extern int __shim_setup_semicolon_##fn
+
+#define __shim_initcall(fn, level)					\
+	static void __attribute__((constructor)) __shim_initcall_##fn(void) \
+	{								\
+		shim_register_initcall(level, #fn, fn);			\
+	}								\
+	extern int __shim_initcall_semicolon_##fn
+
+#define pure_initcall(fn)	__shim_initcall(fn, 0)
+#define core_initcall(fn)	__shim_initcall(fn, 1)
+#define postcore_initcall(fn)	__shim_initcall(fn, 2)
+#define arch_initcall(fn)	__shim_initcall(fn, 3)
+#define subsys_initcall(fn)	__shim_initcall(fn, 4)
+#define fs_initcall(fn)		__shim_initcall(fn, 5)
+#define device_initcall(fn)	__shim_initcall(fn, 6)
+#define late_initcall(fn)	__shim_initcall(fn, 7)
+
+#endif

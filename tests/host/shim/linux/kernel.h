@@ -1,0 +1,36 @@
+/*
+ * Host shim for <linux/kernel.h>: printk() that records messages, and the
+ * pr_debug() routing the patched kernel.h uses.
+ */
+#ifndef SHIM_LINUX_KERNEL_H
+#define SHIM_LINUX_KERNEL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include <linux/compiler.h>
+#include <linux/dynamic_printk.h>
+
+#define KERN_EMERG	"<0>"
+#define KERN_ALERT	"<1>"
+#define KERN_CRIT	"<2>"
+#define KERN_ERR	"<3>"
+#define KERN_WARNING	"<4>"
+#define KERN_NOTICE	"<5>"
+#define KERN_INFO	"<6>"
+#define KERN_DEBUG	"<7>"
+
+int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+#if defined(DEBUG)
+#define pr_debug(fmt, ...) printk(KERN_DEBUG fmt, ##__VA_ARGS__)
+#elif defined(DYNAMIC_PRINTK_CALL_SITES)
+#define pr_debug(fmt, ...) dynamic_pr_debug(fmt, ##__VA_ARGS__)
+#else
+#define pr_debug(fmt, ...) \
+	({ if (0) printk(KERN_DEBUG fmt, ##__VA_ARGS__); 0; })
+#endif
+
+#endif

@@ -1,0 +1,510 @@
+/*
+ * Host implementations of the kernel functions lib/dynamic_printk.c uses,
+ * recording what the code under test did.  seq_read() follows the
+ * algorithm of 2.6.27's fs/seq_file.c (->start() .. ->stop() with the
+ * buffer copied out only in between), so the reader is driven as the
+ * kernel would drive it.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/kernel.h>
+#include <linux/device.h>
+#include <linux/slab.h>
+#include <linux/mutex.h>
+#include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/debugfs.h>
+#include <linux/uaccess.h>
+#include <linux/err.h>
+#include <asm/page.h>
+#include "shim.h"
+
+/* ---- bugs: sleeping inside an RCU read-side critical section ---- */
+
+static long bugs;
+static char last_bug[256];
+
+void shim_might_sleep(const char *what)
+{
+	if (shim_rcu_depth() > 0) {
+		__atomic_add_fetch(&bugs, 1, __ATOMIC_SEQ_CST);
+		snprintf(last_bug, sizeof(last_bug),
+			 "%s called inside rcu_read_lock()", what);
+	}
+}
+
+long shim_bugs(void)
+{
+	return __atomic_load_n(&bugs, __ATOMIC_SEQ_CST);
+}
+
+const char *shim_last_bug(void)
+{
+	return last_bug;
+}
+
+/* ---- printk ---- */
+
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct shim_msg log_msgs[SHIM_LOG_KEEP];
+static long log_count, log_above_debug;
+
+int printk(const char *fmt, ...)
+{
+	char buf[1100];
+	const char *text = buf;
+	int level = 4, len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	len = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+
+	if (buf[0] == '<' && buf[1] >= '0' && buf[1] <= '7' && buf[2] == '>') {
+		level = buf[1] - '0';
+		text = buf + 3;
+	}
+	pthread_mutex_lock(&log_lock);
+	if (log_count < SHIM_LOG_KEEP) {
+		log_msgs[log_count].level = level;
+		snprintf(log_msgs[log_count].text,
+			 sizeof(log_msgs[log_count].text), "%.*s",
+			 (int)sizeof(log_msgs[log_count].text) - 1, text);
+	}
+	log_count++;
+	if (level < 7)
+		log_above_debug++;
+	pthread_mutex_unlock(&log_lock);
+	return len;
+}
+
+void shim_log_reset(void)
+{
+	pthread_mutex_lock(&log_lock);
+	log_count = 0;
+	log_above_debug = 0;
+	pthread_mutex_unlock(&log_lock);
+}
+
+long shim_log_count(void)
+{
+	long n;
+
+	pthread_mutex_lock(&log_lock);
+	n = log_count;
+	pthread_mutex_unlock(&log_lock);
+	return n;
+}
+
+long shim_log_above_debug(void)
+{
+	long n;
+
+	pthread_mutex_lock(&log_lock);
+	n = log_above_debug;
+	pthread_mutex_unlock(&log_lock);
+	return n;
+}
+
+const struct shim_msg *shim_log_get(long i)
+{
+	if (i < 0 || i >= SHIM_LOG_KEEP || i >= shim_log_count())
+		return NULL;
+	return &log_msgs[i];
+}
+
+const char *dev_driver_string(const struct device *dev)
+{
+	return dev->driver ? dev->driver : "";
+}
+
+const char *dev_name(const struct device *dev)
+{
+	return dev->bus_id;
+}
+
+/* ---- kmalloc ---- */
+
+static long kmalloc_live, kmalloc_total, kmalloc_fail_countdown;
+
+void shim_kmalloc_fail_nth(long n)
+{
+	__atomic_store_n(&kmalloc_fail_countdown, n, __ATOMIC_SEQ_CST);
+}
+
+long shim_kmalloc_live(void)
+{
+	return __atomic_load_n(&kmalloc_live, __ATOMIC_SEQ_CST);
+}
+
+long shim_kmalloc_total(void)
+{
+	return __atomic_load_n(&kmalloc_total, __ATOMIC_SEQ_CST);
+}
+
+void *kmalloc(size_t size, gfp_t flags)
+{
+	void *p;
+
+	if (flags & GFP_KERNEL)
+		shim_might_sleep("kmalloc(GFP_KERNEL)");
+	if (__atomic_load_n(&kmalloc_fail_countdown, __ATOMIC_SEQ_CST) > 0 &&
+	    __atomic_sub_fetch(&kmalloc_fail_countdown, 1,
+			       __ATOMIC_SEQ_CST) == 0)
+		return NULL;
+	p = malloc(size ? size : 1);
+	if (p) {
+		__atomic_add_fetch(&kmalloc_live, 1, __ATOMIC_SEQ_CST);
+		__atomic_add_fetch(&kmalloc_total, 1, __ATOMIC_SEQ_CST);
+	}
+	return p;
+}
+
+void *kzalloc(size_t size, gfp_t flags)
+{
+	void *p = kmalloc(size, flags);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void kfree(const void *ptr)
+{
+	if (!ptr)
+		return;
+	__atomic_sub_fetch(&kmalloc_live, 1, __ATOMIC_SEQ_CST);
+	free((void *)ptr);
+}
+
+/* ---- mutex ---- */
+
+void mutex_init(struct mutex *lock)
+{
+	pthread_mutex_init(&lock->m, NULL);
+}
+
+void mutex_lock(struct mutex *lock)
+{
+	shim_might_sleep("mutex_lock");
+	pthread_mutex_lock(&lock->m);
+}
+
+void mutex_unlock(struct mutex *lock)
+{
+	pthread_mutex_unlock(&lock->m);
+}
+
+/* ---- user copies ---- */
+
+unsigned long copy_from_user(void *to, const void __user *from,
+			     unsigned long n)
+{
+	shim_might_sleep("copy_from_user");
+	if ((const void __force *)from == SHIM_FAULT_PTR)
+		return n;
+	memcpy(to, (const void __force *)from, n);
+	return 0;
+}
+
+unsigned long copy_to_user(void __user *to, const void *from,
+			   unsigned long n)
+{
+	shim_might_sleep("copy_to_user");
+	if ((void __force *)to == SHIM_FAULT_PTR)
+		return n;
+	memcpy((void __force *)to, from, n);
+	return 0;
+}
+
+/* ---- boot options and initcalls ---- */
+
+#define MAX_SETUP	16
+#define MAX_INITCALLS	16
+
+static struct {
+	const char *str;
+	int (*fn)(char *);
+} setups[MAX_SETUP];
+static int nr_setups;
+
+static struct {
+	int level;
+	const char *name;
+	int (*fn)(void);
+} initcalls[MAX_INITCALLS];
+static int nr_initcalls;
+
+void shim_register_setup(const char *str, int (*fn)(char *))
+{
+	if (nr_setups == MAX_SETUP)
+		abort();
+	setups[nr_setups].str = str;
+	setups[nr_setups].fn = fn;
+	nr_setups++;
+}
+
+void shim_register_initcall(int level, const char *name, int (*fn)(void))
+{
+	if (nr_initcalls == MAX_INITCALLS)
+		abort();
+	initcalls[nr_initcalls].level = level;
+	initcalls[nr_initcalls].name = name;
+	initcalls[nr_initcalls].fn = fn;
+	nr_initcalls++;
+}
+
+int shim_run_setup(const char *param)
+{
+	char line[256];
+	int i;
+
+	snprintf(line, sizeof(line), "%s", param);
+	for (i = 0; i < nr_setups; i++) {
+		size_t n = strlen(setups[i].str);
+
+		if (!strncmp(line, setups[i].str, n) && setups[i].fn(line + n))
+			return 1;
+	}
+	return 0;
+}
+
+int shim_run_initcalls(void)
+{
+	int level, i, failed = 0;
+
+	for (level = 0; level <= 7; level++)
+		for (i = 0; i < nr_initcalls; i++)
+			if (initcalls[i].level == level &&
+			    initcalls[i].fn() != 0)
+				failed++;
+	return failed;
+}
+
+/* ---- debugfs ---- */
+
+static struct dentry *dentries;
+
+static struct dentry *new_dentry(const char *name, mode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops)
+{
+	struct dentry *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	d->mode = mode;
+	d->parent = parent;
+	d->data = data;
+	d->fops = fops;
+	d->next = dentries;
+	dentries = d;
+	return d;
+}
+
+struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
+{
+	return new_dentry(name, 040755, parent, NULL, NULL);
+}
+
+struct dentry *debugfs_create_file(const char *name, mode_t mode,
+				   struct dentry *parent, void *data,
+				   const struct file_operations *fops)
+{
+	return new_dentry(name, mode, parent, data, fops);
+}
+
+void debugfs_remove(struct dentry *dentry)
+{
+	struct dentry **p;
+
+	for (p = &dentries; *p; p = &(*p)->next)
+		if (*p == dentry) {
+			*p = dentry->next;
+			free(dentry);
+			return;
+		}
+}
+
+struct dentry *shim_debugfs_find(const char *dir, const char *name)
+{
+	struct dentry *d;
+
+	for (d = dentries; d; d = d->next)
+		if (!strcmp(d->name, name) && d->parent &&
+		    !strcmp(d->parent->name, dir) && !d->parent->parent)
+			return d;
+	return NULL;
+}
+
+/* ---- seq_file, as fs/seq_file.c of 2.6.27 ---- */
+
+int seq_open(struct file *file, const struct seq_operations *op)
+{
+	struct seq_file *p = file->private_data;
+
+	if (!p) {
+		p = kmalloc(sizeof(*p), GFP_KERNEL);
+		if (!p)
+			return -ENOMEM;
+		file->private_data = p;
+	}
+	memset(p, 0, sizeof(*p));
+	p->op = op;
+	file->f_version = 0;
+	return 0;
+}
+
+ssize_t seq_read(struct file *file, char __user *buf, size_t size,
+		 loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+	size_t copied = 0;
+	loff_t pos;
+	size_t n;
+	void *p;
+	int err = 0;
+
+	m->version = file->f_version;
+	if (!m->buf) {
+		m->buf = kmalloc(m->size = PAGE_SIZE, GFP_KERNEL);
+		if (!m->buf)
+			goto Enomem;
+	}
+	if (m->count) {
+		n = m->count < size ? m->count : size;
+		err = copy_to_user(buf, m->buf + m->from, n);
+		if (err)
+			goto Efault;
+		m->count -= n;
+		m->from += n;
+		size -= n;
+		buf += n;
+		copied += n;
+		if (!m->count)
+			m->index++;
+		if (!size)
+			goto Done;
+	}
+	pos = m->index;
+	p = m->op->start(m, &pos);
+	while (1) {
+		err = PTR_ERR(p);
+		if (!p || IS_ERR(p))
+			break;
+		err = m->op->show(m, p);
+		if (err < 0)
+			break;
+		if (err)
+			m->count = 0;
+		if (!m->count) {
+			p = m->op->next(m, p, &pos);
+			m->index = pos;
+			continue;
+		}
+		if (m->count < m->size)
+			goto Fill;
+		m->op->stop(m, p);
+		kfree(m->buf);
+		m->buf = kmalloc(m->size <<= 1, GFP_KERNEL);
+		if (!m->buf)
+			goto Enomem;
+		m->count = 0;
+		m->version = 0;
+		pos = m->index;
+		p = m->op->start(m, &pos);
+	}
+	m->op->stop(m, p);
+	m->count = 0;
+	goto Done;
+Fill:
+	while (m->count < size) {
+		size_t offs = m->count;
+		loff_t next = pos;
+
+		p = m->op->next(m, p, &next);
+		if (!p || IS_ERR(p)) {
+			err = PTR_ERR(p);
+			break;
+		}
+		err = m->op->show(m, p);
+		if (m->count == m->size || err) {
+			m->count = offs;
+			if (err <= 0)
+				break;
+		}
+		pos = next;
+	}
+	m->op->stop(m, p);
+	n = m->count < size ? m->count : size;
+	err = copy_to_user(buf, m->buf, n);
+	if (err)
+		goto Efault;
+	copied += n;
+	m->count -= n;
+	if (m->count)
+		m->from = n;
+	else
+		pos++;
+	m->index = pos;
+Done:
+	if (!copied)
+		copied = err;
+	else
+		*ppos += copied;
+	file->f_version = m->version;
+	return copied;
+Enomem:
+	err = -ENOMEM;
+	goto Done;
+Efault:
+	err = -EFAULT;
+	goto Done;
+}
+
+loff_t seq_lseek(struct file *file, loff_t offset, int origin)
+{
+	struct seq_file *m = file->private_data;
+
+	/* Only rewinding is needed by the tests */
+	if (offset || origin)
+		return -EINVAL;
+	m->count = 0;
+	m->from = 0;
+	m->index = 0;
+	return 0;
+}
+
+int seq_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	kfree(m->buf);
+	kfree(m);
+	file->private_data = NULL;
+	return 0;
+}
+
+int seq_printf(struct seq_file *m, const char *f, ...)
+{
+	va_list args;
+	int len;
+
+	if (m->count < m->size) {
+		va_start(args, f);
+		len = vsnprintf(m->buf + m->count, m->size - m->count, f, args);
+		va_end(args);
+		if (m->count + len < m->size) {
+			m->count += len;
+			return 0;
+		}
+	}
+	m->count = m->size;
+	return -1;
+}

@@ -1,0 +1,153 @@
+#!/bin/sh
+# Tests of include/linux/dynamic_printk.h as the compiler sees it:
+#  - it needs nothing but <linux/compiler.h>;
+#  - objects without call sites emit nothing (the name string is dropped),
+#    without a warning;
+#  - with the option off, or without a single module name, pr_debug() and
+#    dev_dbg() compile to nothing;
+#  - call sites give 16-byte (64-bit) descriptors in __verbose and one
+#    name string per object in __verbose_strings;
+#  - the disabled path on x86_64 with kernel code generation flags is a
+#    testb of the call site's own mask bit and an untaken branch.
+#
+# Usage: test_header.sh <build dir> <cc> <hash tool>
+
+B=$1
+CC=$2
+HASH=$3
+HERE=$(cd "$(dirname "$0")" && pwd)
+T=$B/header
+mkdir -p "$T/minimal/linux"
+cp "$HERE/shim/linux/compiler.h" "$T/minimal/linux/compiler.h"
+
+pass=0
+failed=0
+ok() { echo "PASS: $1"; pass=$((pass + 1)); }
+ko() { echo "FAIL: $1: $2"; failed=$((failed + 1)); }
+
+# sections NAME OBJ: size of a section in hex, empty if absent
+section_size() {
+	objdump -h "$2" | awk -v s="$1" '$2 == s { print $3 }'
+}
+
+WFLAGS="-Wall -Wextra -Werror -Wno-unused-parameter"
+KFLAGS="-DCONFIG_DYNAMIC_PRINTK_DEBUG"
+NAME='-DKBUILD_MODNAME="cs_x"'
+HASHES="-DDEBUG_HASH=$($HASH djb2 cs_x) -DDEBUG_HASH2=$($HASH r5 cs_x)"
+
+# 1. Only <linux/compiler.h>, no libc headers
+cat > "$T/only.c" <<'EOF'
+#include <linux/dynamic_printk.h>
+#ifndef DYNAMIC_PRINTK_CALL_SITES
+#error no call sites
+#endif
+struct mod_debug only_header_probe;
+EOF
+if $CC -std=gnu89 -nostdinc -I"$T/minimal" -I"$B/realinc" $KFLAGS "$NAME" $HASHES \
+	$WFLAGS -O2 -c "$T/only.c" -o "$T/only.o" 2> "$T/only.err"; then
+	ok "header needs only <linux/compiler.h>"
+else
+	ko "header needs only <linux/compiler.h>" "$(head -3 "$T/only.err")"
+fi
+
+# 2. Objects without call sites emit nothing, with or without the option
+cat > "$T/none.c" <<'EOF'
+#include <linux/kernel.h>
+#include <linux/device.h>
+int none(int x);
+int none(int x)
+{
+	return x + 1;
+}
+EOF
+for opt in -O2 -Os; do
+	name="no call sites, $opt: no sections, no warning"
+	if $CC -I"$HERE/shim" -I"$B/realinc" $KFLAGS "$NAME" $HASHES $WFLAGS $opt \
+		-c "$T/none.c" -o "$T/none.o" 2> "$T/none.err"; then
+		if objdump -h "$T/none.o" | grep -q __verbose; then
+			ko "$name" "$(objdump -h "$T/none.o" | grep __verbose)"
+		else
+			ok "$name"
+		fi
+	else
+		ko "$name" "$(head -3 "$T/none.err")"
+	fi
+done
+
+# 3. Option off, or no module name: nothing emitted, nothing referenced
+for variant in off nomodname nohash; do
+	case $variant in
+	off) set -- "$NAME" $HASHES ;;
+	nomodname) set -- $KFLAGS -DDEBUG_HASH=1 -DDEBUG_HASH2=2 ;;
+	nohash) set -- $KFLAGS "$NAME" ;;
+	esac
+	name="pr_debug/dev_dbg compiled out ($variant)"
+	if $CC -I"$HERE/shim" -I"$B/realinc" "$@" -DCS_PREFIX=cs_x \
+		$WFLAGS -O2 -c "$HERE/callsite.c" -o "$T/$variant.o" \
+		2> "$T/$variant.err"; then
+		if objdump -h "$T/$variant.o" | grep -q __verbose; then
+			ko "$name" "__verbose section emitted"
+		elif nm "$T/$variant.o" | grep -q dynamic_printk; then
+			ko "$name" "$(nm "$T/$variant.o" | grep dynamic_printk)"
+		elif nm "$T/$variant.o" | grep -q ' U printk'; then
+			ko "$name" "printk referenced"
+		else
+			ok "$name"
+		fi
+	else
+		ko "$name" "$(head -3 "$T/$variant.err")"
+	fi
+done
+
+# 4. Call sites: 3 descriptors of 16 bytes, one 5-byte string "cs_x"
+for opt in -O2 -Os; do
+	name="call sites, $opt: descriptors and one string per object"
+	if $CC -I"$HERE/shim" -I"$B/realinc" $KFLAGS "$NAME" $HASHES -DCS_PREFIX=cs_x \
+		$WFLAGS $opt -c "$HERE/callsite.c" -o "$T/on.o" \
+		2> "$T/on.err"; then
+		v=$(section_size __verbose "$T/on.o")
+		s=$(section_size __verbose_strings "$T/on.o")
+		if [ "$v" != "00000030" ] || [ "$s" != "00000005" ]; then
+			ko "$name" "__verbose $v, __verbose_strings $s"
+		else
+			ok "$name"
+		fi
+	else
+		ko "$name" "$(head -3 "$T/on.err")"
+	fi
+done
+
+# 5. The disabled path on x86_64, kernel code model
+name="x86_64 disabled path: testb of the own bit, untaken branch"
+if [ "$(uname -m)" != x86_64 ]; then
+	ok "$name (skipped: not x86_64)"
+else
+	h=$($HASH djb2 cs_x)
+	off=$((h / 8))
+	imm=$((1 << (h % 8)))
+	if [ $off -eq 0 ]; then sym="dynamic_printk_enabled(%rip)"
+	else sym="dynamic_printk_enabled+$off(%rip)"; fi
+	if $CC -I"$HERE/shim" -I"$B/realinc" $KFLAGS "$NAME" $HASHES \
+		-DCS_PREFIX=cs_x -O2 -fno-PIE -fno-pic -mcmodel=kernel \
+		-mno-red-zone -fno-asynchronous-unwind-tables \
+		-S "$HERE/callsite.c" -o "$T/callsite.s" 2> "$T/asm.err"; then
+		# the body of cs_x_plain up to its first ret
+		awk '/^cs_x_plain:/ { on = 1; next } on { print } on && /\tret/ { exit }' \
+			"$T/callsite.s" > "$T/plain.s"
+		insn1=$(grep -P '^\t[a-z]' "$T/plain.s" | sed -n 1p | tr -s ' \t' ' ')
+		insn2=$(grep -P '^\t[a-z]' "$T/plain.s" | sed -n 2p | tr -s ' \t' ' ')
+		if [ "$insn1" != " testb \$$imm, $sym" ]; then
+			ko "$name" "first instruction '$insn1', expected 'testb \$$imm, $sym'"
+		elif ! echo "$insn2" | grep -q '^ jn\?[ez] '; then
+			ko "$name" "second instruction '$insn2'"
+		else
+			ok "$name"
+			cp "$T/plain.s" "$B/disabled-path.s"
+		fi
+	else
+		ko "$name" "$(head -3 "$T/asm.err")"
+	fi
+fi
+
+echo "header: $pass passed, $failed failed" > "$T/summary"
+[ $failed -eq 0 ]
