@@ -12,7 +12,7 @@ KVARIANT ?= on-small
 export KSRC BUILD
 
 .PHONY: help deps busybox tree kernel run module check check-host \
-	check-guest fuzz clean distclean
+	check-guest fuzz clean distclean series check-series
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
@@ -24,6 +24,8 @@ help:
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
 	@echo 'make fuzz             long libFuzzer run on the control-file parser'
 	@echo 'make deps             install the Debian packages needed (as root)'
+	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
+	@echo 'make check-series     git am the series to v2.6.27, build after each patch, checkpatch, sparse (~8 min)'
 	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD)'
 
 deps:
@@ -59,6 +61,12 @@ check-guest: deps busybox
 
 fuzz: deps
 	@make -C tests/host fuzz
+
+series:
+	@bash tools/series.sh
+
+check-series: deps
+	@bash tools/check-series.sh
 
 clean:
 	rm -rf $(BUILD)/out $(BUILD)/mod $(BUILD)/guest $(BUILD)/host $(BUILD)/*.log $(BUILD)/results.txt
