@@ -23,6 +23,8 @@ dump_dmesg() {
 }
 
 echo "@@GUEST-START $(uname -r)"
+# The boot log, for cases about boot (the dynamic_printk boot word).
+dmesg > /tmp/boot.dmesg
 # Only emergencies reach the console from now on: the host reads the rest
 # of the kernel log from the dumps, attributed to the case that caused it.
 dump_dmesg boot

@@ -1,0 +1,106 @@
+/*
+ * dp_dbg: a module with one pr_debug() and one dev_dbg() call site, for
+ * the guest tests of dynamic printk.
+ *
+ * Writing a word to /sys/module/dp_dbg/parameters/fire runs both call
+ * sites once with that word as the tag:
+ *	pr_debug("pr <tag>\n")                -> "dp_dbg:pr <tag>"
+ *	dev_dbg(dev, "dev <tag>\n")           -> "dp_dbg_dev dp_dbg_dev.3: dp_dbg: dev <tag>"
+ * (the device is a platform device bound to a platform driver of the same
+ * name, so dev_printk() of 2.6.27 prints the driver name, then the device
+ * name).  Each argument evaluation of a call site increments "evals"
+ * (readable in /sys/module/dp_dbg/parameters/evals), so a silent call site
+ * that still evaluated its arguments shows.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/string.h>
+#include <linux/err.h>
+#include <linux/platform_device.h>
+
+#define DEV_NAME "dp_dbg_dev"
+
+static int evals;
+module_param(evals, int, 0444);
+
+static struct platform_device *pdev;
+
+static const char *eval(const char *tag)
+{
+	evals++;
+	return tag;
+}
+
+static int fire_set(const char *val, struct kernel_param *kp)
+{
+	char tag[32];
+	size_t len = strcspn(val, "\n");
+
+	if (len >= sizeof(tag))
+		len = sizeof(tag) - 1;
+	memcpy(tag, val, len);
+	tag[len] = '\0';
+	/* "fire" may be given at insmod time, before the device exists */
+	pr_debug("pr %s\n", eval(tag));
+	if (pdev)
+		dev_dbg(&pdev->dev, "dev %s\n", eval(tag));
+	return 0;
+}
+
+static int fire_get(char *buf, struct kernel_param *kp)
+{
+	return sprintf(buf, "%s", pdev && pdev->dev.driver ? "bound" : "unbound");
+}
+module_param_call(fire, fire_set, fire_get, NULL, 0644);
+
+static int dp_dbg_probe(struct platform_device *p)
+{
+	return 0;
+}
+
+static int dp_dbg_remove(struct platform_device *p)
+{
+	return 0;
+}
+
+static struct platform_driver dp_dbg_driver = {
+	.probe = dp_dbg_probe,
+	.remove = dp_dbg_remove,
+	.driver = {
+		.name = DEV_NAME,
+		.owner = THIS_MODULE,
+	},
+};
+
+static int __init dp_dbg_init(void)
+{
+	int ret;
+
+	ret = platform_driver_register(&dp_dbg_driver);
+	if (ret)
+		return ret;
+	pdev = platform_device_register_simple(DEV_NAME, 3, NULL, 0);
+	if (IS_ERR(pdev)) {
+		ret = PTR_ERR(pdev);
+		pdev = NULL;
+		platform_driver_unregister(&dp_dbg_driver);
+		return ret;
+	}
+	pr_debug("init\n");
+	printk(KERN_INFO "dp_dbg_test: loaded\n");
+	return 0;
+}
+
+static void __exit dp_dbg_exit(void)
+{
+	platform_device_unregister(pdev);
+	pdev = NULL;
+	platform_driver_unregister(&dp_dbg_driver);
+	printk(KERN_INFO "dp_dbg_test: unloaded\n");
+}
+
+module_init(dp_dbg_init);
+module_exit(dp_dbg_exit);
+MODULE_LICENSE("GPL");
