@@ -55,6 +55,7 @@ struct debug_name {
 	unsigned int count;		/* registrants: vmlinux, modules */
 	unsigned long mark;		/* last (un)registration that counted */
 	unsigned int id;		/* newer entries have higher ids */
+	unsigned int djb2;		/* whole djb2 hash of name */
 	unsigned char hash;		/* djb2 bucket of name */
 	unsigned char hash2;		/* r5 bucket of name */
 	int enabled;
@@ -103,15 +104,20 @@ EXPORT_SYMBOL(dynamic_printk_enabled);
 unsigned long long dynamic_printk_enabled2 __read_mostly;
 EXPORT_SYMBOL(dynamic_printk_enabled2);
 
-/* The same functions as scripts/basic/hash, which gives DEBUG_HASH(2) */
-static unsigned int djb2_hash(const char *str)
+/*
+ * The same functions as scripts/basic/hash, which gives DEBUG_HASH(2) as
+ * their low six bits.  Each entry keeps its whole djb2 value too: compared
+ * first, it makes a lookup cost an integer compare, not a string compare,
+ * for every other name of the chain.
+ */
+static unsigned int djb2_full(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 5381;
 
 	while (*s)
 		hash = hash * 33 + *s++;
-	return hash & DEBUG_HASH_MASK;
+	return hash;
 }
 
 static unsigned int r5_hash(const char *str)
@@ -126,14 +132,18 @@ static unsigned int r5_hash(const char *str)
 	return hash & DEBUG_HASH_MASK;
 }
 
-/* Caller holds debug_names_mutex or rcu_read_lock() */
-static struct debug_name *find_name(const char *name, unsigned int hash)
+/*
+ * Look a name up in its own djb2 chain; djb2 is djb2_full(name).
+ * Caller holds debug_names_mutex or rcu_read_lock().
+ */
+static struct debug_name *find_name(const char *name, unsigned int djb2)
 {
 	struct debug_name *elem;
 	struct hlist_node *node;
+	struct hlist_head *head = &djb2_table[djb2 & DEBUG_HASH_MASK];
 
-	hlist_for_each_entry_rcu(elem, node, &djb2_table[hash], hlist)
-		if (!strcmp(elem->name, name))
+	hlist_for_each_entry_rcu(elem, node, head, hlist)
+		if (elem->djb2 == djb2 && !strcmp(elem->name, name))
 			return elem;
 	return NULL;
 }
@@ -182,7 +192,7 @@ static void set_enabled(struct debug_name *elem, int enable)
 	}
 }
 
-static struct debug_name *add_name(const char *name, unsigned int hash)
+static struct debug_name *add_name(const char *name, unsigned int djb2)
 {
 	struct debug_name *elem;
 	size_t len = strlen(name);
@@ -192,7 +202,8 @@ static struct debug_name *add_name(const char *name, unsigned int hash)
 		return NULL;
 	memcpy(elem->name, name, len + 1);
 	elem->id = ++debug_names_id;
-	elem->hash = hash;
+	elem->djb2 = djb2;
+	elem->hash = djb2 & DEBUG_HASH_MASK;
 	elem->hash2 = r5_hash(name);
 	set_enabled(elem, all_mode);
 	/*
@@ -200,7 +211,7 @@ static struct debug_name *add_name(const char *name, unsigned int hash)
 	 * walking the chain never meets an entry newer than where it is;
 	 * hlist_add_head_rcu() orders the initialization before the link.
 	 */
-	hlist_add_head_rcu(&elem->hlist, &djb2_table[hash]);
+	hlist_add_head_rcu(&elem->hlist, &djb2_table[elem->hash]);
 	hlist_add_head_rcu(&elem->hlist2, &r5_table[elem->hash2]);
 	return elem;
 }
@@ -239,7 +250,7 @@ static unsigned long get_names(struct mod_debug *start, unsigned long n,
 {
 	struct debug_name *elem;
 	const char *prev = NULL;
-	unsigned int hash;
+	unsigned int djb2;
 	unsigned long i;
 	int warned = 0;
 
@@ -249,10 +260,10 @@ static unsigned long get_names(struct mod_debug *start, unsigned long n,
 		if (same_name(dd, prev))
 			continue;
 		prev = dd->modname;
-		hash = djb2_hash(dd->modname);
-		elem = find_name(dd->modname, hash);
+		djb2 = djb2_full(dd->modname);
+		elem = find_name(dd->modname, djb2);
 		if (!elem) {
-			elem = add_name(dd->modname, hash);
+			elem = add_name(dd->modname, djb2);
 			if (!elem)
 				return i;
 		}
@@ -289,7 +300,7 @@ static void put_names(struct mod_debug *start, unsigned long n,
 		if (same_name(dd, prev))
 			continue;
 		prev = dd->modname;
-		elem = find_name(dd->modname, djb2_hash(dd->modname));
+		elem = find_name(dd->modname, djb2_full(dd->modname));
 		if (!elem || elem->mark == mark)
 			continue;
 		elem->mark = mark;
@@ -539,7 +550,7 @@ static int apply_command(const char *name, int enable)
 		for (elem = first_from(0); elem; elem = next_name(elem))
 			set_enabled(elem, enable);
 	} else {
-		elem = find_name(name, djb2_hash(name));
+		elem = find_name(name, djb2_full(name));
 		if (elem)
 			set_enabled(elem, enable);
 		else

@@ -33,7 +33,8 @@ int main(void)
 		     hexval(line[i + 1]) >= 0; i += 2)
 			name[n++] = hexval(line[i]) * 16 + hexval(line[i + 1]);
 		name[n] = '\0';
-		printf("%u %u\n", djb2_hash(name), r5_hash(name));
+		printf("%u %u\n", djb2_full(name) & DEBUG_HASH_MASK,
+		       r5_hash(name));
 	}
 	return 0;
 }
