@@ -12,7 +12,7 @@ KVARIANT ?= on-small
 export KSRC BUILD
 
 .PHONY: help deps busybox tree kernel run module check check-host \
-	check-guest fuzz clean distclean series check-series
+	check-guest fuzz clean distclean series check-series bench
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
@@ -26,6 +26,7 @@ help:
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
 	@echo 'make check-series     git am the series to v2.6.27, build after each patch, checkpatch, sparse (~8 min)'
+	@echo 'make bench            the cost of dynamic printk: call sites, collisions, registration, sizes (BENCHMARKS.md)'
 	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD)'
 
 deps:
@@ -64,6 +65,9 @@ fuzz: deps
 
 series:
 	@bash tools/series.sh
+
+bench:
+	@$(MAKE) -s -C bench run
 
 check-series: deps
 	@bash tools/check-series.sh
