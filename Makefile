@@ -12,7 +12,7 @@ KVARIANT ?= on-small
 export KSRC BUILD
 
 .PHONY: help deps busybox tree kernel run module check check-host \
-	check-guest fuzz clean distclean series check-series bench
+	check-guest check-debug fuzz clean distclean series check-series bench
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
@@ -22,6 +22,7 @@ help:
 	@echo 'make kernel           build $$(KVARIANT) -> build/out/$$(KVARIANT)/arch/x86/boot/bzImage'
 	@echo 'make module M=<dir>   build an out-of-tree module against build/out/$$(KVARIANT)'
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
+	@echo 'make check-debug      the guest suite, stress, leak and fuzz cases on a debug kernel (2 CPUs; not in check yet)'
 	@echo 'make fuzz             long libFuzzer run on the control-file parser'
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
@@ -59,6 +60,9 @@ check-host: deps
 
 check-guest: deps busybox
 	@bash tools/guest-suite.sh
+
+check-debug: deps busybox
+	@BOOTS=tests/guest/boots.debug bash tools/guest-suite.sh
 
 fuzz: deps
 	@make -C tests/host fuzz

@@ -10,11 +10,19 @@ import re
 import sys
 
 # Signs of a sick kernel; any of them fails the case (or boot) it shows in.
-BAD = re.compile(r"Kernel panic|Oops|BUG:|WARNING:|general protection fault"
+BAD = re.compile(r"Kernel panic|Oops|(?<!ODE)BUG:|WARNING:|general protection fault"
                  r"|Call Trace|INFO: (inconsistent|possible|trying|lockdep)"
                  r"|sleeping function called|soft lockup|Slab corruption"
                  r"|Poison overwritten|list_(add|del) corruption"
-                 r"|segfault at|kernel BUG|Unable to handle")
+                 r"|segfault at|kernel BUG|Unable to handle"
+                 # lockdep (its reports open with a line of '='), sleeping
+                 # in atomic context, SLUB debugging ("BUG <cache>: ...",
+                 # "... overwritten"), debugobjects
+                 r"|={20,}|inconsistent lock state|possible recursive locking"
+                 r"|possible circular locking|held lock freed"
+                 r"|DEBUG_LOCKS_WARN_ON|scheduling while atomic"
+                 r"|BUG [\w.:-]+: |Redzone|overwritten|Object already free"
+                 r"|ODEBUG: (?!selftest passed)")
 
 
 def main():

@@ -1,5 +1,6 @@
 #!/bin/bash
 # guest-suite.sh [BOOT...]: run the guest boots listed in tests/guest/boots
+# (or in the table named by $BOOTS)
 # (all, or the named ones), building what each needs first.  Prints one
 # PASS:/FAIL: line per case and per boot.  A kernel that fails to build
 # fails every case of every boot that needed it.
@@ -47,6 +48,13 @@ while read -r boot variant append cases; do
 		continue
 	fi
 	echo "  BOOT    $boot ($variant${append:+, $append})" >&2
-	bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1
-done < "$top/tests/guest/boots"
+	# Debug kernels (lockdep, SLUB debugging, SMP): two virtual CPUs so
+	# that readers, writers and interrupts really run at once, and more
+	# memory for the checkers' bookkeeping; they slow everything down.
+	case $variant in
+	*-debug) GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-600} \
+		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
+	*)	bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
+	esac
+done < "${BOOTS:-$top/tests/guest/boots}"
 exit $rc

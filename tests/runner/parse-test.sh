@@ -41,3 +41,25 @@ verdict no-result-fails '^FAIL: guest:b:a: reported no result' a
 verdict panic-on-console-fails '^FAIL: guest:b:boot: console: Kernel panic' a
 { clean | sed 's/^Freeing unused kernel memory$/WARNING: at kernel\/foo.c:1 bar()/'; echo "@@GUEST-DONE"; } > "$t/log"
 verdict warning-at-boot-fails '^FAIL: guest:b:boot' a
+# The debug kernel's checkers (configs/debug.config): each report fails
+# the case whose kernel log section it shows in; the harmless debugobjects
+# selftest line at boot does not.
+debug_report() { # name, line
+	{ clean; echo "@@GUEST-DONE"; } | sed "s|^@@DMESG-BEGIN 10-a\$|@@DMESG-BEGIN 10-a\n$2|" > "$t/log"
+	verdict "debug-$1-fails" '^FAIL: guest:b:a: kernel log: ' a
+}
+debug_report lockdep-banner '======================================================='
+debug_report lockdep-circular '[ INFO: possible circular locking dependency detected ]'
+debug_report lockdep-inconsistent 'inconsistent {HARDIRQ-ON-W} -> {IN-HARDIRQ-W} usage. [ INFO: inconsistent lock state ]'
+debug_report lockdep-recursive '[ INFO: possible recursive locking detected ]'
+debug_report lockdep-held-freed '[ BUG: held lock freed! ]'
+debug_report lockdep-warn-on 'DEBUG_LOCKS_WARN_ON(!irqs_disabled())'
+debug_report sleeping 'BUG: sleeping function called from invalid context at mm/slub.c:1600'
+debug_report atomic-sched 'BUG: scheduling while atomic: sh/99/0x00000002'
+debug_report slub-poison 'BUG kmalloc-96: Poison overwritten'
+debug_report slub-redzone 'BUG kmalloc-64: Redzone overwritten'
+debug_report slub-double-free 'BUG kmalloc-128: Object already free'
+debug_report slab-corruption 'Slab corruption: size-64 start=ffff8800 len=64'
+debug_report odebug 'ODEBUG: free active object type: timer_list'
+{ clean | sed 's/^Freeing unused kernel memory$/ODEBUG: selftest passed\nLock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar/'; echo "@@GUEST-DONE"; } > "$t/log"
+verdict debug-boot-banners-pass '^PASS: guest:b:boot' a
