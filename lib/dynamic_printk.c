@@ -19,6 +19,10 @@
  * Writers (registration, unregistration, control writes) are serialized by
  * debug_names_mutex.  An unlinked entry is freed after a grace period.
  *
+ * A module starts disabled, unless 'all' mode is on, its name is in the
+ * "dynamic_printk=<name>,..." boot list, one of its files was compiled
+ * with DEBUG, or it is loaded with the "dynamic_printk" parameter.
+ *
  * This file is released under the GPLv2.
  */
 
@@ -28,6 +32,7 @@
 #include <linux/cache.h>
 #include <linux/err.h>
 #include <linux/string.h>
+#include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
@@ -59,6 +64,7 @@ struct debug_name {
 	unsigned char hash;		/* djb2 bucket of name */
 	unsigned char hash2;		/* r5 bucket of name */
 	int enabled;
+	int announce;			/* just enabled by the boot list */
 	char name[];
 };
 
@@ -85,6 +91,20 @@ static unsigned int r5_enabled[DEBUG_HASH_SIZE];
  * (or before SMP is up, by the boot option), read locklessly.
  */
 static int all_mode __read_mostly;
+
+/*
+ * The names of the "dynamic_printk=<name>,..." boot list: each starts
+ * enabled whenever it is registered, until "set enabled=0 <name>" or "set
+ * enabled=0 all".  Only writers use them (debug_names_mutex); the list is
+ * set up by dynamic_printk_init() from boot_list.
+ */
+struct debug_wish {
+	struct list_head list;
+	unsigned int djb2;		/* djb2_full(name) */
+	char name[];
+};
+static LIST_HEAD(debug_wishes);
+static char *boot_list __initdata;
 
 /* Counts register/unregister calls, see get_names() */
 static unsigned long debug_names_mark;
@@ -148,6 +168,23 @@ static struct debug_name *find_name(const char *name, unsigned int djb2)
 	return NULL;
 }
 
+/* A boot list wish for a name.  Caller holds debug_names_mutex. */
+static struct debug_wish *find_wish(const char *name, unsigned int djb2)
+{
+	struct debug_wish *wish;
+
+	list_for_each_entry(wish, &debug_wishes, list)
+		if (wish->djb2 == djb2 && !strcmp(wish->name, name))
+			return wish;
+	return NULL;
+}
+
+static void drop_wish(struct debug_wish *wish)
+{
+	list_del(&wish->list);
+	kfree(wish);
+}
+
 /*
  * Recompute both masks from the per-bucket counts.  Called with
  * debug_names_mutex held after every change of an entry's state, of the
@@ -192,7 +229,8 @@ static void set_enabled(struct debug_name *elem, int enable)
 	}
 }
 
-static struct debug_name *add_name(const char *name, unsigned int djb2)
+static struct debug_name *add_name(const char *name, unsigned int djb2,
+				   int enable)
 {
 	struct debug_name *elem;
 	size_t len = strlen(name);
@@ -205,7 +243,7 @@ static struct debug_name *add_name(const char *name, unsigned int djb2)
 	elem->djb2 = djb2;
 	elem->hash = djb2 & DEBUG_HASH_MASK;
 	elem->hash2 = r5_hash(name);
-	set_enabled(elem, all_mode);
+	set_enabled(elem, enable);
 	/*
 	 * At the head, so that ids decrease along the chain and a reader
 	 * walking the chain never meets an entry newer than where it is;
@@ -240,15 +278,32 @@ static int same_name(const struct mod_debug *dd, const char *prev)
 }
 
 /*
+ * A new entry starts enabled in 'all' mode and when its name is wished for
+ * by the boot list; the latter is logged by start_names(), once the
+ * registration has succeeded.
+ */
+static struct debug_name *new_name(const char *name, unsigned int djb2)
+{
+	struct debug_name *elem;
+	int wished = find_wish(name, djb2) != NULL;
+
+	elem = add_name(name, djb2, all_mode || wished);
+	if (elem)
+		elem->announce = wished;
+	return elem;
+}
+
+/*
  * Count each distinct name of [start, start + n) once for this call, even
  * when its descriptors are not adjacent (vmlinux gathers many objects of
  * one module): an entry already marked with this call's number is not
- * counted again.  Returns the number of descriptors done, n on success.
+ * counted again.  Sets *@start_them when start_names() has work to do.
+ * Returns the number of descriptors done, n on success.
  */
 static unsigned long get_names(struct mod_debug *start, unsigned long n,
-			       unsigned long mark)
+			       unsigned long mark, int *start_them)
 {
-	struct debug_name *elem;
+	struct debug_name *elem = NULL;
 	const char *prev = NULL;
 	unsigned int djb2;
 	unsigned long i;
@@ -257,33 +312,68 @@ static unsigned long get_names(struct mod_debug *start, unsigned long n,
 	for (i = 0; i < n; i++) {
 		struct mod_debug *dd = &start[i];
 
-		if (same_name(dd, prev))
-			continue;
-		prev = dd->modname;
-		djb2 = djb2_full(dd->modname);
-		elem = find_name(dd->modname, djb2);
-		if (!elem) {
-			elem = add_name(dd->modname, djb2);
-			if (!elem)
-				return i;
+		if (!same_name(dd, prev)) {
+			prev = dd->modname;
+			djb2 = djb2_full(dd->modname);
+			elem = find_name(dd->modname, djb2);
+			if (!elem) {
+				elem = new_name(dd->modname, djb2);
+				if (!elem)
+					return i;
+				if (elem->announce)
+					*start_them = 1;
+			}
+			/*
+			 * A call site built with other buckets than its
+			 * name's would test the wrong mask bits and chain:
+			 * a build problem.
+			 */
+			if (!warned && (elem->hash != dd->hash ||
+					elem->hash2 != dd->hash2)) {
+				printk(KERN_WARNING "dynamic_printk: %s: call "
+				       "site buckets %u/%u, expected %u/%u\n",
+				       elem->name, dd->hash, dd->hash2,
+				       elem->hash, elem->hash2);
+				warned = 1;
+			}
+			if (elem->mark != mark) {
+				elem->mark = mark;
+				elem->count++;
+			}
 		}
-		/*
-		 * A call site built with other buckets than its name's would
-		 * test the wrong mask bits and chain: a build problem.
-		 */
-		if (!warned && (elem->hash != dd->hash ||
-				elem->hash2 != dd->hash2)) {
-			printk(KERN_WARNING "dynamic_printk: %s: call site "
-			       "buckets %u/%u, expected %u/%u\n", elem->name,
-			       dd->hash, dd->hash2, elem->hash, elem->hash2);
-			warned = 1;
-		}
-		if (elem->mark != mark) {
-			elem->mark = mark;
-			elem->count++;
-		}
+		if (dd->flags & DYNAMIC_PRINTK_FLAG_DEBUG)
+			*start_them = 1;
 	}
 	return n;
+}
+
+/*
+ * Once a registration has succeeded (so that a failed one changes
+ * nothing): switch on the names that have a call site compiled with
+ * DEBUG, and log the names the boot list switched on, as a control write
+ * would.
+ */
+static void start_names(struct mod_debug *start, unsigned long n)
+{
+	struct debug_name *elem = NULL;
+	const char *prev = NULL;
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		struct mod_debug *dd = &start[i];
+
+		if (!same_name(dd, prev)) {
+			prev = dd->modname;
+			elem = find_name(dd->modname, djb2_full(dd->modname));
+			if (elem && elem->announce) {
+				elem->announce = 0;
+				printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
+				       elem->name);
+			}
+		}
+		if (elem && (dd->flags & DYNAMIC_PRINTK_FLAG_DEBUG))
+			set_enabled(elem, 1);
+	}
 }
 
 /* The reverse of get_names(), with the same rule for counting a name */
@@ -315,22 +405,26 @@ static void put_names(struct mod_debug *start, unsigned long n,
  * @n: number of descriptors
  *
  * Creates an entry for each module name of the descriptors that has none,
- * enabled if 'all' mode is on, and counts this registration once for each
- * distinct name.  Must be undone with dynamic_printk_unregister() on the
- * same descriptors, and only after it returned 0.  May sleep.
+ * enabled if 'all' mode is on or the name is in the boot list, and counts
+ * this registration once for each distinct name.  A name with a call site
+ * compiled with DEBUG is switched on.  Must be undone with
+ * dynamic_printk_unregister() on the same descriptors, and only after it
+ * returned 0.  May sleep.
  *
  * Returns 0, or -ENOMEM with nothing registered.
  */
 int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 {
 	unsigned long done;
-	int ret = 0;
+	int start_them = 0, ret = 0;
 
 	mutex_lock(&debug_names_mutex);
-	done = get_names(start, n, ++debug_names_mark);
+	done = get_names(start, n, ++debug_names_mark, &start_them);
 	if (done != n) {
 		put_names(start, done, ++debug_names_mark);
 		ret = -ENOMEM;
+	} else if (start_them) {
+		start_names(start, n);
 	}
 	publish_masks();
 	mutex_unlock(&debug_names_mutex);
@@ -352,6 +446,82 @@ void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 {
 	mutex_lock(&debug_names_mutex);
 	put_names(start, n, ++debug_names_mark);
+	publish_masks();
+	mutex_unlock(&debug_names_mutex);
+}
+
+/*
+ * Module names given by users may use '-' for '_', as modprobe allows;
+ * names of call sites (KBUILD_MODNAME) never have a '-'.
+ */
+static int name_char_eq(char a, char b)
+{
+	return a == b || ((a == '-' || a == '_') && (b == '-' || b == '_'));
+}
+
+/**
+ * dynamic_printk_module_param - recognize a module's "dynamic_printk"
+ * @param: the name of a parameter the module does not declare
+ * @val: its value, NULL when it has none
+ * @enable: set to the state asked for
+ *
+ * The module loader accepts "dynamic_printk", "dynamic_printk=1" and
+ * "dynamic_printk=0" (or "dynamic-printk") for every module, to switch the
+ * module's call sites on or off before its init function runs; see
+ * dynamic_printk_module_set().
+ *
+ * Returns 0 and sets *@enable, -ENOENT when @param is another parameter,
+ * or -EINVAL for a value other than none, 1 and 0.
+ */
+int dynamic_printk_module_param(char *param, char *val, int *enable)
+{
+	static const char word[] = "dynamic_printk";
+	size_t i;
+
+	for (i = 0; i < sizeof(word); i++)
+		if (!name_char_eq(param[i], word[i]))
+			return -ENOENT;
+	if (!val || !strcmp(val, "1"))
+		*enable = 1;
+	else if (!strcmp(val, "0"))
+		*enable = 0;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * dynamic_printk_module_set - switch the names of registered call sites
+ * @start: first descriptor, as given to dynamic_printk_register()
+ * @n: number of descriptors, as given to dynamic_printk_register()
+ * @enable: 1 to switch on, 0 to switch off
+ *
+ * Switches each distinct module name of the descriptors, which must be
+ * registered, and logs it as a control file write does.  May sleep.
+ */
+void dynamic_printk_module_set(struct mod_debug *start, unsigned long n,
+			       int enable)
+{
+	struct debug_name *elem;
+	const char *prev = NULL;
+	unsigned long i, mark;
+
+	mutex_lock(&debug_names_mutex);
+	mark = ++debug_names_mark;
+	for (i = 0; i < n; i++) {
+		struct mod_debug *dd = &start[i];
+
+		if (same_name(dd, prev))
+			continue;
+		prev = dd->modname;
+		elem = find_name(dd->modname, djb2_full(dd->modname));
+		if (!elem || elem->mark == mark)
+			continue;
+		elem->mark = mark;
+		set_enabled(elem, enable);
+		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", elem->name,
+		       enable);
+	}
 	publish_masks();
 	mutex_unlock(&debug_names_mutex);
 }
@@ -492,99 +662,270 @@ static int dp_open(struct inode *inode, struct file *file)
 	return seq_open(file, &dp_seq_ops);
 }
 
-/* Blanks around and between the words of a command */
+/*
+ * Writes.  One write(2) is a batch of commands, checked as a whole before
+ * any is applied:
+ *
+ *	set enabled=<0|1> <name>	(the command of the original interface)
+ *	<name> enabled=<0|1>		(a line of the file, for restoring it)
+ *
+ * separated by newlines or ';', with blanks (space, tab) around and between
+ * the words.  Blank lines are skipped, and so are comments, from a '#' at
+ * the start of a line or after a blank to the end of the line.  <name> is
+ * "all" or a module name, in which '-' stands for '_'.
+ */
 static int is_blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n';
+	return c == ' ' || c == '\t';
 }
 
+/* Where next_command() is in the buffer */
+struct cmd_cursor {
+	const char *pos;	/* next byte to look at */
+	const char *line;	/* start of the line pos is in */
+	const char *end;
+};
+
 /*
- * Parse "set enabled=<0|1> <name>", with blanks around and between the
- * words, in place.  Anything else, including a NUL or any byte that is
- * neither a blank nor printable ASCII, is rejected.
+ * Find the next command, without its blanks, in [*cmd, *cmd + *len).
+ * Returns 0 when there is none left.
  */
-#define COMMAND_WORDS	3
-
-static int parse_command(char *buf, size_t len, int *enable, char **name)
+static int next_command(struct cmd_cursor *cur, const char **cmd,
+			size_t *len)
 {
-	char *words[COMMAND_WORDS];
-	size_t i;
-	int n = 0;
+	const char *s, *e;
 
-	for (i = 0; i < len; i++)
-		if (!is_blank(buf[i]) && (buf[i] < '!' || buf[i] > '~'))
-			return -EINVAL;
-
-	for (;;) {
-		while (is_blank(*buf))
-			buf++;
-		if (!*buf)
-			break;
-		if (n == COMMAND_WORDS)
-			return -EINVAL;
-		words[n++] = buf;
-		while (*buf && !is_blank(*buf))
-			buf++;
-		if (*buf)
-			*buf++ = '\0';
+	while (cur->pos < cur->end) {
+		s = cur->pos;
+		for (e = s; e < cur->end; e++)
+			if (*e == ';' || *e == '\n' ||
+			    (*e == '#' && (e == cur->line || is_blank(e[-1]))))
+				break;
+		cur->pos = e;
+		if (e < cur->end && *e == '#')
+			while (cur->pos < cur->end && *cur->pos != '\n')
+				cur->pos++;
+		if (cur->pos < cur->end) {
+			if (*cur->pos == '\n')
+				cur->line = cur->pos + 1;
+			cur->pos++;
+		}
+		while (s < e && is_blank(*s))
+			s++;
+		while (e > s && is_blank(e[-1]))
+			e--;
+		if (e > s) {
+			*cmd = s;
+			*len = e - s;
+			return 1;
+		}
 	}
-	if (n != COMMAND_WORDS || strcmp(words[0], "set") ||
-	    strncmp(words[1], "enabled=", 8) ||
-	    (strcmp(words[1] + 8, "0") && strcmp(words[1] + 8, "1")))
-		return -EINVAL;
-
-	*enable = words[1][8] == '1';
-	*name = words[2];
 	return 0;
 }
 
-/* Apply a parsed command; a name that is not registered is an error */
-static int apply_command(const char *name, int enable)
+#define COMMAND_WORDS	3
+
+/*
+ * Split a command into its words; returns their number, or
+ * COMMAND_WORDS + 1 when there are more.
+ */
+static int split_words(const char *cmd, size_t len,
+		       const char *word[], size_t wlen[])
+{
+	const char *end = cmd + len;
+	int n = 0;
+
+	while (cmd < end) {
+		while (cmd < end && is_blank(*cmd))
+			cmd++;
+		if (cmd == end)
+			break;
+		if (n == COMMAND_WORDS)
+			return n + 1;
+		word[n] = cmd;
+		while (cmd < end && !is_blank(*cmd))
+			cmd++;
+		wlen[n] = cmd - word[n];
+		n++;
+	}
+	return n;
+}
+
+static int word_is(const char *word, size_t len, const char *str)
+{
+	return len == strlen(str) && !memcmp(word, str, len);
+}
+
+/* "enabled=0" or "enabled=1", exactly */
+static int parse_setting(const char *word, size_t len, int *enable)
+{
+	if (len != 9 || memcmp(word, "enabled=", 8) ||
+	    (word[8] != '0' && word[8] != '1'))
+		return -EINVAL;
+	*enable = word[8] == '1';
+	return 0;
+}
+
+/*
+ * Parse one command of either form.  The name is copied to @name (which
+ * has room for @len + 1 bytes), '-' turned into '_'.
+ */
+static int parse_command(const char *cmd, size_t len, int *enable,
+			 char *name)
+{
+	const char *word[COMMAND_WORDS];
+	size_t wlen[COMMAND_WORDS], i;
+	int n, w;
+
+	n = split_words(cmd, len, word, wlen);
+	if (n == 3 && word_is(word[0], wlen[0], "set") &&
+	    !parse_setting(word[1], wlen[1], enable))
+		w = 2;
+	else if (n == 2 && !parse_setting(word[1], wlen[1], enable))
+		w = 0;
+	else
+		return -EINVAL;
+
+	for (i = 0; i < wlen[w]; i++)
+		name[i] = word[w][i] == '-' ? '_' : word[w][i];
+	name[i] = '\0';
+	return 0;
+}
+
+/*
+ * May this command be applied?  "all", a registered name, or a name the
+ * boot list wishes for (only to clear the wish).  Caller holds
+ * debug_names_mutex.
+ */
+static int check_command(const char *name, int enable)
+{
+	unsigned int djb2;
+
+	if (!strcmp(name, "all"))
+		return 0;
+	djb2 = djb2_full(name);
+	if (find_name(name, djb2) || (!enable && find_wish(name, djb2)))
+		return 0;
+	return -EINVAL;
+}
+
+/*
+ * Apply a command that check_command() accepted.  Caller holds
+ * debug_names_mutex and calls publish_masks() afterwards.
+ */
+static void apply_command(const char *name, int enable)
 {
 	struct debug_name *elem;
-	int ret = 0;
+	struct debug_wish *wish, *tmp;
+	unsigned int djb2;
 
-	mutex_lock(&debug_names_mutex);
 	if (!strcmp(name, "all")) {
 		all_mode = enable;
 		for (elem = first_from(0); elem; elem = next_name(elem))
 			set_enabled(elem, enable);
+		if (!enable)
+			list_for_each_entry_safe(wish, tmp, &debug_wishes, list)
+				drop_wish(wish);
 	} else {
-		elem = find_name(name, djb2_full(name));
+		djb2 = djb2_full(name);
+		elem = find_name(name, djb2);
 		if (elem)
 			set_enabled(elem, enable);
-		else
-			ret = -EINVAL;
+		wish = enable ? NULL : find_wish(name, djb2);
+		if (wish)
+			drop_wish(wish);
 	}
-	publish_masks();
-	mutex_unlock(&debug_names_mutex);
-
-	if (!ret)
-		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", name,
-		       enable);
-	return ret;
+	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", name, enable);
 }
 
-static ssize_t dp_write(struct file *file, const char __user *buf,
+/* Longest piece of a bad command quoted in the log */
+#define BAD_COMMAND_QUOTE	64
+
+/*
+ * Check every command of the batch in @buf, then apply them all, or none.
+ * @name is scratch space as large as the batch.
+ */
+static int run_batch(const char *buf, size_t count, char *name)
+{
+	struct cmd_cursor cur = { buf, buf, buf + count };
+	const char *cmd, *bad = NULL;
+	size_t len, bad_len = 0;
+	int enable, n = 0;
+
+	mutex_lock(&debug_names_mutex);
+	while (next_command(&cur, &cmd, &len)) {
+		n++;
+		if (parse_command(cmd, len, &enable, name) ||
+		    check_command(name, enable)) {
+			bad = cmd;
+			bad_len = min_t(size_t, len, BAD_COMMAND_QUOTE);
+			break;
+		}
+	}
+	if (n && !bad) {
+		cur.pos = cur.line = buf;
+		while (next_command(&cur, &cmd, &len)) {
+			parse_command(cmd, len, &enable, name);
+			apply_command(name, enable);
+		}
+		publish_masks();
+	}
+	mutex_unlock(&debug_names_mutex);
+
+	if (bad) {
+		printk(KERN_DEBUG "dynamic_printk: invalid command \"%.*s\"\n",
+		       (int)bad_len, bad);
+		return -EINVAL;
+	}
+	if (!n) {
+		printk(KERN_DEBUG "dynamic_printk: no command\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Only printable ASCII and blanks: a NUL or a binary byte in a command is
+ * a mistake, and would cut or garble the log line quoting it.
+ */
+static int check_bytes(const char *buf, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		unsigned char c = buf[i];
+
+		if (!is_blank(c) && c != '\n' && (c < '!' || c > '~')) {
+			printk(KERN_DEBUG "dynamic_printk: invalid byte 0x%02x "
+			       "at offset %lu\n", c, (unsigned long)i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static ssize_t dp_write(struct file *file, const char __user *ubuf,
 			size_t count, loff_t *ppos)
 {
-	char *cmd, *name;
-	int enable, ret;
+	char *buf;
+	int ret;
 
-	if (!count || count > PAGE_SIZE)
+	if (!count || count > PAGE_SIZE) {
+		printk(KERN_DEBUG "dynamic_printk: write of %lu bytes, must be "
+		       "1..%lu\n", (unsigned long)count, PAGE_SIZE);
 		return -EINVAL;
-	cmd = kmalloc(count + 1, GFP_KERNEL);
-	if (!cmd)
-		return -ENOMEM;
-	if (copy_from_user(cmd, buf, count)) {
-		ret = -EFAULT;
-	} else {
-		cmd[count] = '\0';
-		ret = parse_command(cmd, count, &enable, &name);
-		if (!ret)
-			ret = apply_command(name, enable);
 	}
-	kfree(cmd);
+	/* The batch, then room for the longest name it may hold */
+	buf = kmalloc(2 * count + 1, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	if (copy_from_user(buf, ubuf, count))
+		ret = -EFAULT;
+	else
+		ret = check_bytes(buf, count);
+	if (!ret)
+		ret = run_batch(buf, count, buf + count);
+	kfree(buf);
 	if (ret)
 		return ret;
 	return count;
@@ -600,22 +941,103 @@ static const struct file_operations dp_fops = {
 };
 
 /*
- * The bare boot option "dynamic_printk" turns 'all' mode on, so that
- * built-in code prints its debug messages from early boot on, before its
- * descriptors are registered.  This runs before the allocator is up, so it
- * only sets the mode and the masks; the entries are created enabled when
- * they are registered.  "dynamic_printk=..." is not ours.
+ * The boot option.  The bare word "dynamic_printk" turns 'all' mode on, so
+ * that built-in code prints its debug messages from early boot on, before
+ * its descriptors are registered.  "dynamic_printk=<name>[,<name>...]"
+ * wishes for those names: they start enabled whenever they are registered
+ * (and "all" in the list means 'all' mode).  This runs before the
+ * allocator is up, so it only checks the list and keeps a pointer to it,
+ * in the command line copy that lives on; dynamic_printk_init() makes the
+ * wishes.
  */
-static int __init dynamic_printk_setup(char *str)
+/* ASCII only: isalnum() of 2.6.27 also takes Latin-1 letters */
+static int __init boot_name_char(char c)
 {
-	if (*str)
-		return 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+static int __init boot_list_valid(const char *str)
+{
+	const char *item = str;
+
+	for (;; str++) {
+		if (*str == ',' || !*str) {
+			if (str == item)
+				return 0;
+			if (!*str)
+				return 1;
+			item = str + 1;
+		} else if (!boot_name_char(*str)) {
+			return 0;
+		}
+	}
+}
+
+/* The item after the one at @item of a comma-separated list, or NULL */
+static const char * __init next_item(const char *item)
+{
+	item = strchr(item, ',');
+	return item ? item + 1 : NULL;
+}
+
+static void __init all_mode_on(void)
+{
 	all_mode = 1;
 	dynamic_printk_enabled = ~0ULL;
 	dynamic_printk_enabled2 = ~0ULL;
+}
+
+static int __init dynamic_printk_setup(char *str)
+{
+	const char *item;
+
+	if (!*str) {
+		all_mode_on();
+		return 1;
+	}
+	if (*str != '=')
+		return 0;	/* some other word that starts the same */
+	str++;
+	if (!boot_list_valid(str)) {
+		printk(KERN_WARNING "dynamic_printk: ignoring malformed list "
+		       "\"%s\"\n", str);
+		return 1;
+	}
+	for (item = str; item; item = next_item(item))
+		if (strcspn(item, ",") == 3 && !strncmp(item, "all", 3))
+			all_mode_on();
+	boot_list = str;
 	return 1;
 }
 __setup("dynamic_printk", dynamic_printk_setup);
+
+/* Turn each name of the boot list into a wish, '-' read as '_' */
+static void __init make_wishes(void)
+{
+	const char *item;
+	struct debug_wish *wish;
+	size_t len, i;
+
+	for (item = boot_list; item; item = next_item(item)) {
+		len = strcspn(item, ",");
+		wish = kmalloc(sizeof(*wish) + len + 1, GFP_KERNEL);
+		if (!wish) {
+			printk(KERN_ERR "dynamic_printk: no memory for the "
+			       "boot list\n");
+			return;
+		}
+		for (i = 0; i < len; i++)
+			wish->name[i] = item[i] == '-' ? '_' : item[i];
+		wish->name[len] = '\0';
+		wish->djb2 = djb2_full(wish->name);
+		if (!strcmp(wish->name, "all") ||
+		    find_wish(wish->name, wish->djb2))
+			kfree(wish);
+		else
+			list_add_tail(&wish->list, &debug_wishes);
+	}
+}
 
 /*
  * Register the call sites of vmlinux as early as the allocator allows, so
@@ -625,6 +1047,11 @@ __setup("dynamic_printk", dynamic_printk_setup);
 static int __init dynamic_printk_init(void)
 {
 	int ret;
+
+	mutex_lock(&debug_names_mutex);
+	if (boot_list)
+		make_wishes();
+	mutex_unlock(&debug_names_mutex);
 
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose);

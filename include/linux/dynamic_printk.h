@@ -20,6 +20,9 @@
 
 #define DYNAMIC_PRINTK_TYPE_BOOLEAN	1
 
+/* mod_debug.flags: the call site's file was compiled with DEBUG defined */
+#define DYNAMIC_PRINTK_FLAG_DEBUG	1
+
 /*
  * One descriptor per call site, gathered in the "__verbose" section.  The
  * type is 8-byte aligned so that descriptors emitted by different objects
@@ -31,7 +34,7 @@ struct mod_debug {
 	unsigned char hash;	/* djb2 bucket of modname, DEBUG_HASH */
 	unsigned char hash2;	/* r5 bucket of modname, DEBUG_HASH2 */
 	unsigned char type;	/* DYNAMIC_PRINTK_TYPE_BOOLEAN */
-	unsigned char flags;	/* reserved, 0 */
+	unsigned char flags;	/* DYNAMIC_PRINTK_FLAG_* */
 } __attribute__((aligned(8)));
 
 #ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
@@ -51,6 +54,9 @@ extern int __dynamic_printk_enabled(const struct mod_debug *dd);
 extern int dynamic_printk_register(struct mod_debug *start, unsigned long n);
 extern void dynamic_printk_unregister(struct mod_debug *start,
 				      unsigned long n);
+extern int dynamic_printk_module_param(char *param, char *val, int *enable);
+extern void dynamic_printk_module_set(struct mod_debug *start,
+				      unsigned long n, int enable);
 
 #if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
 
@@ -69,6 +75,17 @@ extern void dynamic_printk_unregister(struct mod_debug *start,
 static const char __dynamic_printk_modname[]
 	__attribute__((unused, section("__verbose_strings"))) = KBUILD_MODNAME;
 
+/*
+ * A file that defines DEBUG before its first #include (or is compiled with
+ * -DDEBUG) printed its pr_debug() calls before this option existed; its
+ * call sites say so, and their module starts enabled.
+ */
+#ifdef DEBUG
+#define __DYNAMIC_PRINTK_FLAGS	DYNAMIC_PRINTK_FLAG_DEBUG
+#else
+#define __DYNAMIC_PRINTK_FLAGS	0
+#endif
+
 #define __DYNAMIC_PRINTK_DESCRIPTOR(name)				\
 	static struct mod_debug __used					\
 	__attribute__((section("__verbose"), aligned(8))) name = {	\
@@ -76,7 +93,7 @@ static const char __dynamic_printk_modname[]
 		.hash = DEBUG_HASH,					\
 		.hash2 = DEBUG_HASH2,					\
 		.type = DYNAMIC_PRINTK_TYPE_BOOLEAN,			\
-		.flags = 0,						\
+		.flags = __DYNAMIC_PRINTK_FLAGS,			\
 	}
 
 /*
