@@ -39,6 +39,9 @@ FIXED_NAMES = [
     "foo", "bar", "baz", "allx", "xall", "all0", "set", "enabled",
     "cs_one", "cs_two", "cs_mod", "snd_hda_intel", "ext3", "usbcore",
     "e1000", "a", "_", "9p", "nfs", "scsi_mod",
+    # DEBUG call sites, the boot list, batches and restores
+    "b", "cs_dbg", "cs_dmod", "ghost", "gh_ost2", "wfoo", "wbar", "newd",
+    "gone", "wish_a", "wish_b", "snd_pcm",
 ]
 GENERATED = ["mod%03d" % i for i in range(200)]
 

@@ -44,6 +44,20 @@ run header sh "$HERE/test_header.sh" "$B" "$CC" "$B/hash"
 run hash "$PYTHON" "$HERE/test_hash.py" "$B/hash" "$B/kernel_hash"
 run func-noboot "$B/test_func" noboot "$B/cs_mod.so"
 run func-boot "$B/test_func" boot "$B/cs_mod.so"
+# The boot list: handled once before the initcalls, a process each
+run func-bootlist "$B/test_func" bootlist "$B/cs_mod.so"
+run func-listall "$B/test_func" listall "$B/cs_mod.so" "dynamic_printk=all"
+run func-listall-wishes "$B/test_func" listall "$B/cs_mod.so" \
+	"dynamic_printk=ghost,all,gh-ost2"
+# Latin-1 letters are letters to the kernel's isalnum(), not names
+latin1=$(printf 'caf\351')
+i=0
+for list in "" ",a" "a,,b" "a," "a b" "a.b" "," "all," "a,all,b." "=a" \
+	"a;b" "a,b=c" "\"a\"" "$latin1" "a,$latin1"; do
+	i=$((i + 1))
+	run "func-badlist-$i" "$B/test_func" badlist "$B/cs_mod.so" \
+		"dynamic_printk=$list"
+done
 run conc "$B/test_conc" "$SECONDS_RACE"
 
 # A short fuzz run from the committed seed corpus

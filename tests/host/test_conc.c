@@ -3,7 +3,8 @@
  *  - reader threads call the helper for a pool of names, run built-in call
  *    sites and read the control file (one pass: every line well formed, no
  *    name twice);
- *  - a writer thread switches pool names and 'all' on and off;
+ *  - a writer thread switches pool names and 'all' on and off, one
+ *    command or a batch per write;
  *  - registrar threads register "modules" made of malloc'd descriptors and
  *    strings of pool names, unregister them and free (poison) them at once.
  * A reader touching a freed entry or a freed module string shows up under
@@ -161,7 +162,7 @@ static void *reader(void *arg)
 static void *writer(void *arg)
 {
 	unsigned int seed = 42;
-	char cmd[64];
+	char cmd[128];
 
 	(void)arg;
 	shim_rcu_register_thread();
@@ -171,6 +172,19 @@ static void *writer(void *arg)
 		const char *name = all ? "all" : pool[(r >> 8) % NPOOL];
 		long ret;
 
+		if (r % 5 == 0) {
+			/* a batch of names always registered: must pass */
+			snprintf(cmd, sizeof(cmd), "set enabled=%d %s; %s "
+				 "enabled=%d\n# comment\nset enabled=0 %s\n",
+				 (r >> 4) & 1, pool[(r >> 8) % NPERSIST],
+				 pool[(r >> 12) % NPERSIST], (r >> 5) & 1,
+				 pool[(r >> 16) % NPERSIST]);
+			ret = ctl_write(cmd);
+			if (ret != (long)strlen(cmd))
+				thread_fail("'%s' returned %ld", cmd, ret);
+			__atomic_add_fetch(&n_writes, 1, __ATOMIC_RELAXED);
+			continue;
+		}
 		snprintf(cmd, sizeof(cmd), "set enabled=%d %s\n", (r >> 4) & 1,
 			 name);
 		ret = ctl_write(cmd);

@@ -4,13 +4,27 @@
  * control file's open/read/write/release and call sites compiled from the
  * real header.
  *
- * Usage: test_func boot|noboot <cs_mod.so>
+ * Usage: test_func noboot|boot|bootlist <cs_mod.so>
+ *        test_func listall|badlist <cs_mod.so> <boot option>
  *
- * The executable stands for vmlinux: the objects cs_one_a.o, cs_two.o and
- * cs_one_b.o (KBUILD_MODNAME cs_one, cs_two, cs_one: one module's objects
- * are not adjacent) are its built-in call sites, three each, found by the
- * initcall between __start___verbose and __stop___verbose.  cs_mod.so is
- * a loadable module with three call sites of module cs_mod.
+ *   noboot    no boot option: the whole suite
+ *   boot      the bare word "dynamic_printk" (all mode): the whole suite
+ *   bootlist  "dynamic_printk=cs-two,cs_mod,ghost,gh-ost2,wfoo,wbar": the
+ *             boot list's wishes
+ *   listall   a list with "all" in it, e.g. "dynamic_printk=all"
+ *   badlist   a malformed list, e.g. "dynamic_printk=a,,b"
+ * The boot option is handled once, before the initcalls, so each needs a
+ * process of its own.
+ *
+ * The executable stands for vmlinux: the objects cs_one_a.o, cs_two.o,
+ * cs_one_b.o, cs_dbg_b.o and cs_dbg_a.o (KBUILD_MODNAME cs_one, cs_two,
+ * cs_one, cs_dbg, cs_dbg: one module's objects are not adjacent) are its
+ * built-in call sites, three each, found by the initcall between
+ * __start___verbose and __stop___verbose.  cs_dbg_a.o is compiled with
+ * -DDEBUG, cs_dbg_b.o without: module cs_dbg has one DEBUG file, not its
+ * first.  cs_mod.so is a loadable module with three call sites of module
+ * cs_mod; cs_dmod.so (beside it) one of module cs_dmod made of a plain
+ * object and a -DDEBUG one.
  */
 #include <dlfcn.h>
 #include <time.h>
@@ -19,6 +33,7 @@
 #include "testlib.h"
 
 #define SITES_PER_OBJECT	3
+#define NR_OBJECTS		5
 
 #define CS_DECLARE(p)							\
 	int p##_pr(int *evals);						\
@@ -28,9 +43,12 @@
 CS_DECLARE(cs_one_a);
 CS_DECLARE(cs_one_b);
 CS_DECLARE(cs_two);
+CS_DECLARE(cs_dbg_a);
+CS_DECLARE(cs_dbg_b);
 
 static int boot;
 static unsigned long nr_builtin;
+static const char *so_path;
 
 /* The log must hold exactly these messages since the last reset */
 static void expect_log(int n, ...)
@@ -67,24 +85,83 @@ static const char *setmsg(const char *name, int v)
 	return msgbuf;
 }
 
-/* A successful control write: returns count, logs one line, model agrees */
-static void good_write(const char *cmd, const char *name, int v)
+/* The log holds exactly these KERN_DEBUG lines since the last reset */
+static void expect_lines(const char *what, int n, char lines[][160])
 {
-	long ret;
+	int i;
 
-	shim_log_reset();
-	ret = ctl_write(cmd);
-	CHECK(ret == (long)strlen(cmd), "'%s' returned %ld, expected %zu", cmd,
-	      ret, strlen(cmd));
-	expect_log(1, 7, setmsg(name, v));
-	model_set(name, v);
-	model_check(cmd);
+	if (shim_log_count() != n) {
+		const struct shim_msg *m = shim_log_get(0);
+
+		fail("%s: %ld messages logged, expected %d (first: '%s')",
+		     what, shim_log_count(), n, m ? m->text : "");
+		return;
+	}
+	for (i = 0; i < n && i < SHIM_LOG_KEEP; i++) {
+		const struct shim_msg *m = shim_log_get(i);
+
+		if (m->level != 7 || strcmp(m->text, lines[i]))
+			fail("%s: message %d is <%d>'%s', expected <7>'%s'",
+			     what, i, m->level, m->text, lines[i]);
+	}
 }
 
-/* A rejected write: -EINVAL, nothing changed, nothing logged */
-static void bad_write_len(const void *buf, size_t len, const char *what)
+/*
+ * A successful control write of n commands, given as (name, value) pairs
+ * in the order they must be applied: returns count, logs one line per
+ * command, the model agrees.  name is as logged ('_' form, or "all").
+ */
+static void good_batch_len(const char *buf, size_t len, int n, ...)
+{
+	static char lines[SHIM_LOG_KEEP][160];
+	static const char *names[SHIM_LOG_KEEP];
+	static int vals[SHIM_LOG_KEEP];
+	const char *what = len < 200 ? buf : "a long batch";
+	va_list ap;
+	long ret;
+	int i;
+
+	if (n > SHIM_LOG_KEEP)
+		abort();
+	shim_log_reset();
+	ret = ctl_write_len(buf, len);
+	CHECK(ret == (long)len, "'%s' returned %ld, expected %zu", what,
+	      ret, len);
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		names[i] = va_arg(ap, const char *);
+		vals[i] = va_arg(ap, int);
+		snprintf(lines[i], sizeof(lines[i]), "%s",
+			 setmsg(names[i], vals[i]));
+		/* every command is checked before any is applied */
+		if (!model_valid(names[i], vals[i]))
+			fail("test bug: '%s' enabled=%d invalid in the model",
+			     names[i], vals[i]);
+	}
+	va_end(ap);
+	for (i = 0; i < n && ret == (long)len; i++)
+		model_set_unchecked(names[i], vals[i]);
+	expect_lines(what, n, lines);
+	model_check(what);
+}
+
+#define good_batch(buf, n, ...) good_batch_len(buf, strlen(buf), n, __VA_ARGS__)
+
+/* A successful control write of one command */
+static void good_write(const char *cmd, const char *name, int v)
+{
+	good_batch(cmd, 1, name, v);
+}
+
+/*
+ * A rejected write: -EINVAL, nothing changed, one KERN_DEBUG line, which
+ * is log (with "dynamic_printk: " before it and "\n" after it).
+ */
+static void bad_write_log(const void *buf, size_t len, const char *what,
+			  const char *log)
 {
 	static char before[READ_CAP];
+	static char want[1][160];
 	unsigned long long m1 = dynamic_printk_enabled;
 	unsigned long long m2 = dynamic_printk_enabled2;
 	long ret;
@@ -98,45 +175,112 @@ static void bad_write_len(const void *buf, size_t len, const char *what)
 	      "%s: masks changed", what);
 	CHECK(shim_log_above_debug() == 0, "%s: logged above KERN_DEBUG",
 	      what);
+	snprintf(want[0], sizeof(want[0]), "dynamic_printk: %s\n", log);
+	expect_lines(what, 1, want);
 	model_check(what);
 }
 
+/* The log line of an invalid command: its first 64 bytes, quoted */
+static const char *invalid(const char *text)
+{
+	static char buf[160];
+
+	snprintf(buf, sizeof(buf), "invalid command \"%.64s\"", text);
+	return buf;
+}
+
+/*
+ * A rejected one-line write (no ';', no '#'): the command named in the
+ * log is the line without its surrounding blanks and newline.
+ */
 static void bad_write(const char *cmd)
 {
-	bad_write_len(cmd, strlen(cmd), cmd);
+	char text[256];
+	size_t b = 0, e = strlen(cmd);
+
+	while (cmd[b] == ' ' || cmd[b] == '\t' || cmd[b] == '\n')
+		b++;
+	while (e > b && (cmd[e - 1] == ' ' || cmd[e - 1] == '\t' ||
+			 cmd[e - 1] == '\n'))
+		e--;
+	if (e - b >= sizeof(text) || memchr(cmd + b, '\n', e - b) ||
+	    memchr(cmd, ';', e) || memchr(cmd, '#', e))
+		abort();	/* test bug: use bad_write_log() */
+	memcpy(text, cmd + b, e - b);
+	text[e - b] = '\0';
+	bad_write_log(cmd, strlen(cmd), cmd, invalid(text));
 }
+
+/* A rejected write naming a bad command (as the user wrote it) */
+static void bad_batch(const char *buf, const char *bad)
+{
+	bad_write_log(buf, strlen(buf), buf, invalid(bad));
+}
+
+static const char *bad_byte(unsigned int byte, size_t offset)
+{
+	static char buf[80];
+
+	snprintf(buf, sizeof(buf), "invalid byte 0x%02x at offset %zu", byte,
+		 offset);
+	return buf;
+}
+
+static const char *bad_size(size_t count)
+{
+	static char buf[80];
+
+	snprintf(buf, sizeof(buf), "write of %zu bytes, must be 1..4096",
+		 count);
+	return buf;
+}
+
+#define NO_COMMAND	"no command"
 
 static void test_sections(void)
 {
 	struct mod_debug *dd;
 	const char *one_a = NULL;
 
-	begin("descriptors in __verbose (layout, hashes, one string per object)");
+	begin("descriptors in __verbose (layout, hashes, flags, one string "
+	      "per object)");
 	nr_builtin = __stop___verbose - __start___verbose;
-	CHECK(nr_builtin == 3 * SITES_PER_OBJECT, "%lu descriptors, expected %d",
-	      nr_builtin, 3 * SITES_PER_OBJECT);
+	CHECK(nr_builtin == NR_OBJECTS * SITES_PER_OBJECT,
+	      "%lu descriptors, expected %d", nr_builtin,
+	      NR_OBJECTS * SITES_PER_OBJECT);
 	CHECK(sizeof(struct mod_debug) % 8 == 0, "sizeof %zu",
 	      sizeof(struct mod_debug));
+	CHECK(DYNAMIC_PRINTK_FLAG_DEBUG == 1, "DYNAMIC_PRINTK_FLAG_DEBUG %d",
+	      DYNAMIC_PRINTK_FLAG_DEBUG);
 	for (dd = __start___verbose; dd < __stop___verbose; dd++) {
 		const struct oracle_name *o = oracle_find(dd->modname);
 
 		CHECK(dd->hash == o->djb2 && dd->hash2 == o->r5,
 		      "%s: hashes %u/%u, oracle %u/%u", dd->modname, dd->hash,
 		      dd->hash2, o->djb2, o->r5);
-		CHECK(dd->type == DYNAMIC_PRINTK_TYPE_BOOLEAN && !dd->flags,
-		      "%s: type %u flags %u", dd->modname, dd->type, dd->flags);
+		CHECK(dd->type == DYNAMIC_PRINTK_TYPE_BOOLEAN,
+		      "%s: type %u", dd->modname, dd->type);
 	}
-	/* link order: cs_one_a.o, cs_two.o, cs_one_b.o */
-	if (nr_builtin == 9) {
+	/* link order: cs_one_a.o, cs_two.o, cs_one_b.o, cs_dbg_b.o, cs_dbg_a.o */
+	if (nr_builtin == NR_OBJECTS * SITES_PER_OBJECT) {
+		unsigned long i;
+
 		dd = __start___verbose;
 		one_a = dd[0].modname;
 		CHECK(!strcmp(one_a, "cs_one") && !strcmp(dd[3].modname,
-		      "cs_two") && !strcmp(dd[6].modname, "cs_one"),
-		      "unexpected order");
+		      "cs_two") && !strcmp(dd[6].modname, "cs_one") &&
+		      !strcmp(dd[9].modname, "cs_dbg") &&
+		      !strcmp(dd[12].modname, "cs_dbg"), "unexpected order");
 		CHECK(dd[1].modname == one_a && dd[2].modname == one_a,
 		      "the sites of one object do not share the name string");
 		CHECK(dd[6].modname != one_a,
 		      "two objects share a name string");
+		/* only the sites of the file compiled with -DDEBUG say so */
+		for (i = 0; i < nr_builtin; i++)
+			CHECK(dd[i].flags == (i >= 12 ?
+					      DYNAMIC_PRINTK_FLAG_DEBUG : 0),
+			      "descriptor %lu (%s): flags %u", i,
+			      dd[i].modname, dd[i].flags);
 	}
 	end();
 }
@@ -146,11 +290,13 @@ static void test_before_registration(void)
 	int e = 0, de = 0;
 	struct device dev = { "drv", "dev0" };
 
-	begin("boot option handler: only the bare word");
-	CHECK(shim_run_setup("dynamic_printk=1") == 0, "'=1' taken");
+	begin("boot option handler: the bare word, not a longer word");
+	shim_log_reset();
 	CHECK(shim_run_setup("dynamic_printkx") == 0, "'x' taken");
+	CHECK(shim_run_setup("dynamic_printk_x") == 0, "'_x' taken");
 	CHECK(!dynamic_printk_enabled && !dynamic_printk_enabled2,
 	      "masks set by a rejected option");
+	expect_log(0);
 	if (boot) {
 		CHECK(shim_run_setup("dynamic_printk") == 1,
 		      "bare word not taken");
@@ -165,9 +311,12 @@ static void test_before_registration(void)
 	shim_log_reset();
 	CHECK(cs_one_a_pr(&e) == 0, "pr_debug value not 0");
 	CHECK(cs_two_dev(&dev, &e, &de) == 0, "dev_dbg path");
+	/* a DEBUG call site is dynamic too: silent until registered */
+	CHECK(cs_dbg_a_pr(&e) == 0, "pr_debug value not 0");
 	if (boot) {
-		expect_log(2, 7, "cs_one:value 1\n", 7, "drv dev0: cs_two: dev 2\n");
-		CHECK(e == 2 && de > 0, "evaluations %d/%d", e, de);
+		expect_log(3, 7, "cs_one:value 1\n", 7, "drv dev0: cs_two: dev 2\n",
+			   7, "cs_dbg:value 3\n");
+		CHECK(e == 3 && de > 0, "evaluations %d/%d", e, de);
 	} else {
 		expect_log(0);
 		CHECK(e == 0 && de == 0, "silent call site evaluated its "
@@ -182,7 +331,10 @@ static void test_initcalls(void)
 	int e = 0;
 
 	begin("initcalls: built-in names registered, control file 0644");
+	shim_log_reset();
 	CHECK(shim_run_initcalls() == 0, "an initcall failed");
+	/* neither all mode nor DEBUG start-enabling logs anything */
+	expect_log(0);
 	d = shim_debugfs_find("dynamic_printk", "modules");
 	CHECK(d && d->fops, "no dynamic_printk/modules in debugfs");
 	if (!d || !ctl_find()) {
@@ -196,20 +348,49 @@ static void test_initcalls(void)
 	model_all = boot;
 	model_descs(__start___verbose, nr_builtin, 1);
 	model_check("after initcalls");
-	CHECK(!strcmp(ctl_read(), boot ?
-		      (oracle_find("cs_one")->djb2 <= oracle_find("cs_two")->djb2 ?
-		       "cs_one enabled=1\ncs_two enabled=1\n" :
-		       "cs_two enabled=1\ncs_one enabled=1\n") :
-		      (oracle_find("cs_one")->djb2 <= oracle_find("cs_two")->djb2 ?
-		       "cs_one enabled=0\ncs_two enabled=0\n" :
-		       "cs_two enabled=0\ncs_one enabled=0\n")),
-	      "output '%s'", ctl_read());
+	{
+		/* the buckets, in order, of cs_one, cs_two and cs_dbg */
+		static const char *const n[] = { "cs_one", "cs_two", "cs_dbg" };
+		char want[200] = "";
+		unsigned int b;
+		int i;
+
+		for (b = 0; b < 64; b++)
+			for (i = 0; i < 3; i++)
+				if (oracle_find(n[i])->djb2 == b)
+					snprintf(want + strlen(want),
+						 sizeof(want) - strlen(want),
+						 "%s enabled=%d\n", n[i],
+						 boot || i == 2);
+		CHECK(!strcmp(ctl_read(), want), "output '%s', expected '%s'",
+		      ctl_read(), want);
+	}
 	shim_log_reset();
 	cs_one_b_pr(&e);
 	if (boot)
 		expect_log(1, 7, "cs_one:value 1\n");
 	else
 		expect_log(0);
+	end();
+
+	begin("DEBUG call sites: their module starts enabled, silently");
+	CHECK(site_enabled("cs_dbg"), "cs_dbg not enabled");
+	shim_log_reset();
+	e = 0;
+	cs_dbg_a_pr(&e);
+	cs_dbg_b_pr(&e);	/* a file of the module without DEBUG */
+	cs_dbg_b_plain();
+	expect_log(3, 7, "cs_dbg:value 1\n", 7, "cs_dbg:value 2\n",
+		   7, "cs_dbg:plain\n");
+	good_write("set enabled=0 cs_dbg\n", "cs_dbg", 0);
+	shim_log_reset();
+	cs_dbg_a_pr(&e);
+	cs_dbg_a_plain();
+	expect_log(0);
+	CHECK(e == 2, "disabled DEBUG site evaluated its arguments");
+	good_write("set enabled=1 cs_dbg\n", "cs_dbg", 1);
+	/* the tests below expect nothing enabled */
+	good_write("set enabled=0 cs_dbg\n", "cs_dbg", 0);
 	end();
 
 	if (!boot)
@@ -353,8 +534,9 @@ static void test_bad_input(void)
 	static const char nul2[] = "set enabled=1 foo\0";
 	static const char nul3[] = "\0set enabled=1 foo";
 	static const char bin[] = { 0x01, 0x02, 0xff, 0x80, 0x7f, 0x00, 0x1b };
+	static const char late[] = "bogus\nset enabled=1 foo\n\x01";
 
-	begin("malformed writes: -EINVAL, nothing changed, nothing logged");
+	begin("malformed commands: -EINVAL, nothing changed, one line naming it");
 	good_write("set enabled=1 bar\n", "bar", 1);
 	bad_write("set enable=1 foo\n");
 	bad_write("set enabledx=1 foo\n");
@@ -365,48 +547,60 @@ static void test_bad_input(void)
 	bad_write("set enabled= foo\n");
 	bad_write("set enabled foo\n");
 	bad_write("set enabled=-1 foo\n");
-	bad_write("set enabled=1\n");
-	bad_write("set enabled=1");
+	bad_write("set Enabled=1 foo\n");
 	bad_write("set\n");
 	bad_write("set enabled=1 foo bar\n");
 	bad_write("set enabled=1 all extra\n");
 	bad_write("sett enabled=1 foo\n");
 	bad_write("SET enabled=1 foo\n");
+	bad_write("set set enabled=1 foo\n");
 	bad_write("enabled=1 foo\n");
+	bad_write("enabled=1\n");
 	bad_write("foo\n");
+	bad_write("foo bar\n");
 	bad_write("set enabled=1 nosuchmodule\n");
 	bad_write("set enabled=0 nosuchmodule\n");
 	bad_write("set enabled=1 fo\n");
-	bad_write("set enabled=1 foo\r\n");
-	bad_write("set enabled=1 f\x80o\n");
-	bad_write("set enabled=1 foo\x7f");
-	bad_write("set enabled=1 foo\v");
-	bad_write("\n");
-	bad_write("   \t \n");
-	bad_write_len("", 0, "empty write");
-	bad_write_len(nul1, sizeof(nul1) - 1, "NUL inside the name");
-	bad_write_len(nul2, sizeof(nul2) - 1, "trailing NUL");
-	bad_write_len(nul3, sizeof(nul3) - 1, "leading NUL");
-	bad_write_len(bin, sizeof(bin), "binary bytes");
+	bad_write("set enabled=1 FOO\n");
+	bad_write("  set \t enabled=1\tnosuch  \n");
+	end();
+
+	begin("bad bytes, sizes and empty writes: -EINVAL, their one line");
+	bad_write_log("set enabled=1 foo\r\n", 19, "CR", bad_byte(0x0d, 17));
+	bad_write_log("set enabled=1 f\x80o\n", 18, "0x80", bad_byte(0x80, 15));
+	bad_write_log("set enabled=1 foo\x7f", 18, "DEL", bad_byte(0x7f, 17));
+	bad_write_log("set enabled=1 foo\v", 18, "VT", bad_byte(0x0b, 17));
+	bad_write_log("\xff", 1, "0xff", bad_byte(0xff, 0));
+	bad_write_log(nul1, sizeof(nul1) - 1, "NUL inside the name",
+		      bad_byte(0, 15));
+	bad_write_log(nul2, sizeof(nul2) - 1, "trailing NUL", bad_byte(0, 17));
+	bad_write_log(nul3, sizeof(nul3) - 1, "leading NUL", bad_byte(0, 0));
+	bad_write_log(bin, sizeof(bin), "binary bytes", bad_byte(1, 0));
+	/* bytes are checked before any command */
+	bad_write_log(late, sizeof(late) - 1, "a bad byte after a bad command",
+		      bad_byte(1, 24));
+	bad_write_log("\n", 1, "a newline", NO_COMMAND);
+	bad_write_log("   \t \n", 6, "blanks", NO_COMMAND);
+	bad_write_log("", 0, "empty write", bad_size(0));
 	memset(big, ' ', sizeof(big));
 	memcpy(big + 8192 - 18, "set enabled=0 bar\n", 18);
-	bad_write_len(big + 8192 - 4097, 4097, "PAGE_SIZE + 1 bytes");
-	bad_write_len(big, sizeof(big), "8192 bytes");
+	bad_write_log(big + 8192 - 4097, 4097, "PAGE_SIZE + 1 bytes",
+		      bad_size(4097));
+	bad_write_log(big, sizeof(big), "8192 bytes", bad_size(8192));
 	end();
 
 	begin("blanks: surrounding and repeated blanks, no newline accepted");
 	good_write("  set enabled=0 bar  \n\n", "bar", 0);
 	good_write("\tset\tenabled=1\tbar\t", "bar", 1);
-	good_write("set  \n enabled=0 \t\tbar", "bar", 0);
+	good_write("set   enabled=0 \t\tbar", "bar", 0);
 	good_write("\n\nset enabled=1 bar\n", "bar", 1);
+	/* a newline ends a command: "set" alone is one */
+	bad_write_log("set  \n enabled=0 \t\tbar", 22, "a command split by a newline",
+		      invalid("set"));
 	/* A page is not longer than a page: PAGE_SIZE bytes is accepted */
 	memset(big, ' ', sizeof(big));
 	memcpy(big + 4096 - 18, "set enabled=0 bar\n", 18);
-	shim_log_reset();
-	CHECK(ctl_write_len(big, 4096) == 4096, "4096 bytes rejected");
-	expect_log(1, 7, setmsg("bar", 0));
-	model_set("bar", 0);
-	model_check("4096 bytes");
+	good_batch_len(big, 4096, 1, "bar", 0);
 	end();
 
 	begin("faults: -EFAULT and -ENOMEM change nothing");
@@ -427,6 +621,441 @@ static void test_bad_input(void)
 		CHECK(shim_log_above_debug() == 0, "logged");
 		model_check("after faults");
 	}
+	end();
+}
+
+/* Each line of the file is a command: "<name> enabled=<0|1>" */
+static void test_restore_lines(void)
+{
+	begin("restore lines: '<name> enabled=<0|1>', 'all enabled=<0|1>'");
+	good_write("foo enabled=1", "foo", 1);
+	good_write("foo enabled=0\n", "foo", 0);
+	good_write("  bar\tenabled=1 \n", "bar", 1);
+	good_write("bar enabled=0\n", "bar", 0);
+	good_write("foo enabled=0\n", "foo", 0);
+	/* "set" is a registered name too: this is its restore line */
+	good_write("set enabled=1\n", "set", 1);
+	good_write("set enabled=0", "set", 0);
+	good_write("all enabled=1\n", "all", 1);
+	CHECK(site_enabled("snd_hda_intel"), "'all enabled=1' is not all mode");
+	good_write("foo enabled=0\n", "foo", 0);
+	good_write("all enabled=0\n", "all", 0);
+	good_write("allx enabled=1\n", "allx", 1);
+	CHECK(!site_enabled("foo"), "allx enabled foo");
+	good_write("allx enabled=0\n", "allx", 0);
+	bad_write("foo enabled=2\n");
+	bad_write("foo enable=1\n");
+	bad_write("foo enabled=\n");
+	bad_write("foo enabled=1 x\n");
+	bad_write("foo enabled=1 foo\n");
+	bad_write("foo=1\n");
+	bad_write("foo 1\n");
+	bad_write("nosuch enabled=1\n");
+	bad_write("nosuch enabled=0\n");
+	bad_write("ALL enabled=1\n");
+	bad_write("x foo enabled=1\n");
+	end();
+}
+
+/* '-' in a name given to the file is '_' */
+static void test_dash(void)
+{
+	begin("'-' and '_' are the same in names; logged with '_'");
+	good_write("set enabled=1 cs-one\n", "cs_one", 1);
+	CHECK(site_enabled("cs_one"), "cs_one not enabled");
+	good_write("cs-one enabled=0\n", "cs_one", 0);
+	good_batch("set enabled=1 cs-two; cs-two enabled=0; cs_two enabled=1;"
+		   "cs-two enabled=0", 4, "cs_two", 1, "cs_two", 0, "cs_two", 1,
+		   "cs_two", 0);
+	/* the log names the bad command as written */
+	bad_write("set enabled=1 e-1000\n");
+	bad_write("set enabled=1 cs-one-\n");
+	bad_write("set enabled=1 cs--one\n");
+	bad_write("set-enabled=1 foo\n");
+	bad_write("set enabled-1 foo\n");
+	bad_write("set enabled=1 a-ll\n");
+	bad_write("set enabled=1 all-\n");
+	end();
+}
+
+static void test_batches(void)
+{
+	char buf[4200];
+	size_t len;
+	int i;
+
+	begin("batches: newline and ';' separated, applied in order");
+	good_batch("set enabled=1 foo\nset enabled=1 bar\n", 2, "foo", 1,
+		   "bar", 1);
+	good_batch("set enabled=0 foo;set enabled=0 bar", 2, "foo", 0, "bar",
+		   0);
+	good_batch("set enabled=1 foo ; bar enabled=1;;\n\n  ;\n"
+		   "set enabled=0 foo;", 3, "foo", 1, "bar", 1, "foo", 0);
+	good_batch("set enabled=1 baz; set enabled=0 baz\n", 2, "baz", 1,
+		   "baz", 0);
+	good_batch("set enabled=0 baz; set enabled=1 baz; baz enabled=0", 3,
+		   "baz", 0, "baz", 1, "baz", 0);
+	good_batch("set enabled=1 all; set enabled=0 foo\n", 2, "all", 1,
+		   "foo", 0);
+	CHECK(!site_enabled("foo") && site_enabled("bar") &&
+	      site_enabled("snd_hda_intel"), "all mode but foo");
+	good_batch("set enabled=0 all\nset enabled=1 bar\nset enabled=0 bar", 3,
+		   "all", 0, "bar", 1, "bar", 0);
+	end();
+
+	begin("batches: blank lines and comments");
+	good_batch("# a comment\n\n  # indented; set enabled=1 nosuch\n"
+		   "set enabled=1 foo # on\n\t#tab\n#\n", 1, "foo", 1);
+	good_batch("set enabled=0 foo\t# off; set enabled=1 bar", 1, "foo", 0);
+	good_batch("set enabled=1 foo; #x set enabled=1 bar\n", 1, "foo", 1);
+	good_batch("#set enabled=1 bar\nfoo enabled=0 ## twice\n", 1, "foo",
+		   0);
+	good_batch("\n\n\nbar enabled=1\n\n\n", 1, "bar", 1);
+	good_batch("bar enabled=0 #\n", 1, "bar", 0);
+	end();
+
+	begin("batches: '#' inside a word is not a comment");
+	bad_batch("set enabled=1 foo#x\n", "set enabled=1 foo#x");
+	bad_batch("set enabled=1 foo# x\n", "set enabled=1 foo# x");
+	bad_batch("foo#x enabled=1\n", "foo#x enabled=1");
+	bad_batch("set enabled=1#x foo\n", "set enabled=1#x foo");
+	bad_batch("set# enabled=1 foo\n", "set# enabled=1 foo");
+	bad_batch("set enabled=1 foo;#x\n", "#x");
+	bad_batch("set enabled=1 foo;#x;set enabled=1 bar\n", "#x");
+	bad_batch("set enabled=1 foo;# x\n", "# x");
+	end();
+
+	begin("batches: all or nothing, the first bad command logged");
+	bad_batch("set enabled=1 foo\nset enabled=1 nosuch\nset enabled=1 bar\n",
+		  "set enabled=1 nosuch");
+	bad_batch("set enabled=1 foo; set enabled=2 bar; set enabled=1 nosuch",
+		  "set enabled=2 bar");
+	bad_batch("set enabled=1 all; bogus\n", "bogus");
+	CHECK(!site_enabled("snd_hda_intel"), "all mode entered");
+	bad_batch("set enabled=0 all\nset enabled=1 foo\nfoo enabled=1 x\n",
+		  "foo enabled=1 x");
+	bad_batch("  set enabled=1 nosuch   # why not\n", "set enabled=1 nosuch");
+	bad_batch("set enabled=1 foo\n  set\tenabled=1  no-such \t;foo\n",
+		  "set\tenabled=1  no-such");
+	bad_batch("foo enabled=1;bar enabled=1;baz enabled=3", "baz enabled=3");
+	bad_batch("foo enabled=1\n\n# set enabled=1 bar\nset enabled=1\tfoo x",
+		  "set enabled=1\tfoo x");
+	/* cut to its first 64 bytes */
+	bad_write_log("set enabled=1 foo; set enabled=1 "
+		      "a-very-long-module-name-that-is-not-there-at-all-xyz\n",
+		      86, "a long bad command",
+		      "invalid command \"set enabled=1 a-very-long-module-name-"
+		      "that-is-not-there-at-all-x\"");
+	snprintf(buf, sizeof(buf), "set enabled=1 foo\nset enabled=1 %0100d\n",
+		 7);
+	bad_batch(buf, buf + 18);
+	snprintf(buf, sizeof(buf), "foo enabled=1\n%04000d enabled=1", 0);
+	bad_batch(buf, buf + 14);
+	bad_write_log("# only a comment\n", 17, "only a comment", NO_COMMAND);
+	bad_write_log(";", 1, "';'", NO_COMMAND);
+	bad_write_log(" ; ;\n# x\n\n", 10, "separators and a comment",
+		      NO_COMMAND);
+	bad_write_log("#", 1, "'#'", NO_COMMAND);
+	bad_write_log("\n\n#a;b\n", 7, "comment with ';'", NO_COMMAND);
+	end();
+
+	begin("batches: a page of commands");
+	len = 0;
+	for (i = 0; len + 36 <= 4096; i++)
+		len += sprintf(buf + len, "set enabled=%d foo\nbar enabled=%d;",
+			       i % 2, !(i % 2));
+	shim_log_reset();
+	CHECK(ctl_write_len(buf, len) == (long)len, "%zu bytes rejected",
+	      len);
+	CHECK(shim_log_count() == 2 * i, "%ld lines logged, expected %d",
+	      shim_log_count(), 2 * i);
+	model_set("foo", (i - 1) % 2);
+	model_set("bar", !((i - 1) % 2));
+	model_check("a page of commands");
+	good_batch("set enabled=0 foo; set enabled=0 bar", 2, "foo", 0, "bar",
+		   0);
+	end();
+}
+
+/* Save the file, change states, write it back: the same file */
+static void test_round_trip(void)
+{
+	static char saved[READ_CAP], saved_all[READ_CAP];
+	static const char *const gone_names[] = { "gone" };
+	struct fakemod *gone;
+	unsigned long long m1, m2;
+	size_t len;
+	int lines = 0;
+	char *p, *nl;
+
+	begin("round trip: read, change states, write back, same file");
+	good_batch("set enabled=1 foo; set enabled=1 cs_two\nallx enabled=1",
+		   3, "foo", 1, "cs_two", 1, "allx", 1);
+	snprintf(saved, sizeof(saved), "%s", ctl_read());
+	len = strlen(saved);
+	for (p = saved; *p; p++)
+		lines += *p == '\n';
+	m1 = dynamic_printk_enabled;
+	m2 = dynamic_printk_enabled2;
+	good_batch("set enabled=0 foo; set enabled=1 bar; set enabled=0 allx; "
+		   "set enabled=1 set", 4, "foo", 0, "bar", 1, "allx", 0,
+		   "set", 1);
+	shim_log_reset();
+	CHECK(ctl_write_len(saved, len) == (long)len, "restore rejected");
+	CHECK(shim_log_count() == lines, "%ld lines logged for %d commands",
+	      shim_log_count(), lines);
+	CHECK(!strcmp(ctl_read(), saved), "file '%s', saved '%s'", ctl_read(),
+	      saved);
+	CHECK(dynamic_printk_enabled == m1 && dynamic_printk_enabled2 == m2,
+	      "masks not restored");
+	model_set("foo", 1);
+	model_set("bar", 0);
+	model_set("allx", 1);
+	model_set("set", 0);
+	model_check("restored");
+	good_batch("set enabled=0 foo; set enabled=0 cs_two\nallx enabled=0",
+		   3, "foo", 0, "cs_two", 0, "allx", 0);
+	end();
+
+	begin("round trip: all mode is not in the file");
+	good_write("set enabled=1 all\n", "all", 1);
+	snprintf(saved_all, sizeof(saved_all), "%s", ctl_read());
+	good_write("set enabled=0 all\n", "all", 0);
+	shim_log_reset();
+	len = strlen(saved_all);
+	CHECK(ctl_write_len(saved_all, len) == (long)len, "restore rejected");
+	CHECK(!strcmp(ctl_read(), saved_all), "file '%s', saved '%s'",
+	      ctl_read(), saved_all);
+	CHECK(!site_enabled("snd_hda_intel"), "all mode restored");
+	for (p = saved_all; *p; p = nl + 1) {
+		char *sp = strchr(p, ' ');
+
+		nl = strchr(p, '\n');
+		if (!nl || !sp || sp > nl)
+			break;
+		*sp = '\0';
+		model_set(p, 1);
+	}
+	model_check("restored from all mode");
+	good_write("set enabled=0 all\n", "all", 0);
+	end();
+
+	begin("restoring a module that went away: nothing restored");
+	gone = fake_new(gone_names, 1, 2, 0, 0);
+	CHECK(fake_register(gone) == 0, "register failed");
+	good_batch("set enabled=1 gone; set enabled=1 foo", 2, "gone", 1, "foo",
+		   1);
+	snprintf(saved, sizeof(saved), "%s", ctl_read());
+	good_batch("set enabled=0 gone; set enabled=0 foo", 2, "gone", 0, "foo",
+		   0);
+	fake_unregister(gone);
+	fake_free(gone);
+	model_check("gone unregistered");
+	bad_batch(saved, "gone enabled=1");
+	CHECK(!site_enabled("foo"), "foo restored");
+	end();
+}
+
+static void test_debug_registrants(void)
+{
+	static const char *const names[] = { "bar", "newd" };
+	struct fakemod *fm;
+	unsigned long i;
+
+	begin("DEBUG registrants: new entries start on, existing ones switched on");
+	fm = fake_new(names, 2, 3, 1, 0);
+	/* bar, newd, bar, newd, ..: only the second of each is DEBUG */
+	for (i = 0; i < fm->n; i++)
+		fm->dd[i].flags = i / 2 == 1 ? DYNAMIC_PRINTK_FLAG_DEBUG : 0;
+	shim_log_reset();
+	CHECK(dynamic_printk_register(fm->dd, fm->n) == 0, "register failed");
+	expect_log(0);
+	model_descs(fm->dd, fm->n, 1);
+	model_check("DEBUG registrant of bar and newd");
+	CHECK(site_enabled("bar") && site_enabled("newd"), "sites");
+	good_write("set enabled=0 newd\n", "newd", 0);
+	shim_log_reset();
+	fake_unregister(fm);
+	expect_log(0);
+	model_check("DEBUG registrant gone");	/* bar stays on */
+	CHECK(!strstr(ctl_read(), "newd"), "newd left behind");
+	/* registered again: DEBUG switches them on again */
+	shim_log_reset();
+	CHECK(fake_register(fm) == 0, "register failed");
+	expect_log(0);
+	model_check("DEBUG registrant back");
+	good_batch("set enabled=0 bar; set enabled=0 newd", 2, "bar", 0, "newd",
+		   0);
+	fake_unregister(fm);
+	fake_free(fm);
+	model_check("DEBUG registrant gone again");
+	end();
+}
+
+static void test_dmod(void)
+{
+	char path[4096], *slash;
+	void (*sections)(struct mod_debug **, unsigned long *);
+	int (*pr)(int *), (*pr_dbg)(int *);
+	struct mod_debug *start;
+	unsigned long n, i;
+	void *h;
+	int e = 0;
+
+	begin("loadable module with a DEBUG file: starts on at each load");
+	snprintf(path, sizeof(path), "%s", so_path);
+	slash = strrchr(path, '/');
+	snprintf(slash ? slash + 1 : path,
+		 sizeof(path) - (slash ? slash + 1 - path : 0), "cs_dmod.so");
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		fail("dlopen %s: %s", path, dlerror());
+		end();
+		return;
+	}
+	sections = (void (*)(struct mod_debug **, unsigned long *))
+		dlsym(h, "cs_module_sections");
+	pr = (int (*)(int *))dlsym(h, "cs_dmod_pr");
+	pr_dbg = (int (*)(int *))dlsym(h, "cs_dmod_dbg_pr");
+	if (!sections || !pr || !pr_dbg) {
+		fail("missing symbols");
+		end();
+		dlclose(h);
+		return;
+	}
+	sections(&start, &n);
+	CHECK(n == 2 * SITES_PER_OBJECT, "module has %lu descriptors", n);
+	for (i = 0; i < n; i++)
+		CHECK(start[i].flags == (i >= SITES_PER_OBJECT ?
+					 DYNAMIC_PRINTK_FLAG_DEBUG : 0),
+		      "descriptor %lu: flags %u", i, start[i].flags);
+	for (i = 0; i < 2; i++) {
+		shim_log_reset();
+		CHECK(dynamic_printk_register(start, n) == 0, "register failed");
+		expect_log(0);
+		model_descs(start, n, 1);
+		model_check("cs_dmod loaded");
+		shim_log_reset();
+		pr(&e);
+		pr_dbg(&e);
+		expect_log(2, 7, "cs_dmod:value 1\n", 7, "cs_dmod:value 2\n");
+		e = 0;
+		good_write("set enabled=0 cs_dmod\n", "cs_dmod", 0);
+		shim_log_reset();
+		pr(&e);
+		pr_dbg(&e);
+		expect_log(0);
+		dynamic_printk_unregister(start, n);
+		model_descs(start, n, 0);
+		model_check("cs_dmod unloaded");
+	}
+	dlclose(h);
+	end();
+}
+
+static void test_module_param(void)
+{
+	static const char *const names[] = { "foo", "bar", "baz" };
+	static const char *const bad_params[] = {
+		"dynamic_printkx", "dynamic", "foo", "", "dynamic__printk",
+		"Dynamic_printk", "dynamic_printk=1", "dynamic printk",
+		"dynamic-printk-", "xdynamic_printk",
+	};
+	static const char *const bad_vals[] = {
+		"", "2", "01", "10", "-1", "yes", "on", "true", "1 ", " 1", "0x1",
+	};
+	struct fakemod *fm;
+	char param[64], val[64];
+	char logged[3][160];
+	unsigned int i;
+	int en, ret, round;
+
+	begin("dynamic_printk_module_param(): the name, the values");
+	for (i = 0; i < 2; i++) {
+		const char *p = i ? "dynamic-printk" : "dynamic_printk";
+
+		snprintf(param, sizeof(param), "%s", p);
+		en = -1;
+		ret = dynamic_printk_module_param(param, NULL, &en);
+		CHECK(ret == 0 && en == 1, "%s: %d, enable %d", p, ret, en);
+		snprintf(val, sizeof(val), "1");
+		en = -1;
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == 0 && en == 1, "%s=1: %d, enable %d", p, ret, en);
+		snprintf(val, sizeof(val), "0");
+		en = -1;
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == 0 && en == 0, "%s=0: %d, enable %d", p, ret, en);
+		CHECK(!strcmp(param, p) && !strcmp(val, "0"),
+		      "arguments changed");
+	}
+	for (i = 0; i < sizeof(bad_params) / sizeof(bad_params[0]); i++) {
+		snprintf(param, sizeof(param), "%s", bad_params[i]);
+		snprintf(val, sizeof(val), "1");
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == -ENOENT, "'%s': %d, expected -ENOENT",
+		      bad_params[i], ret);
+		ret = dynamic_printk_module_param(param, NULL, &en);
+		CHECK(ret == -ENOENT, "'%s' (no value): %d, expected -ENOENT",
+		      bad_params[i], ret);
+		snprintf(val, sizeof(val), "2");
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == -ENOENT, "'%s=2': %d, expected -ENOENT",
+		      bad_params[i], ret);
+	}
+	for (i = 0; i < sizeof(bad_vals) / sizeof(bad_vals[0]); i++) {
+		snprintf(param, sizeof(param), "dynamic_printk");
+		snprintf(val, sizeof(val), "%s", bad_vals[i]);
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == -EINVAL, "'=%s': %d, expected -EINVAL",
+		      bad_vals[i], ret);
+		snprintf(param, sizeof(param), "dynamic-printk");
+		ret = dynamic_printk_module_param(param, val, &en);
+		CHECK(ret == -EINVAL, "dynamic-printk '=%s': %d, expected "
+		      "-EINVAL", bad_vals[i], ret);
+	}
+	end();
+
+	begin("dynamic_printk_module_set(): every distinct name, one line each");
+	fm = fake_new(names, 3, 3, 1, 0);	/* foo bar baz foo bar baz .. */
+	CHECK(fake_register(fm) == 0, "register failed");
+	for (round = 0; round < 4; round++) {
+		int v = round % 2 == 0;
+		unsigned int j, k;
+
+		shim_log_reset();
+		dynamic_printk_module_set(fm->dd, fm->n, v);
+		for (j = 0; j < 3; j++) {
+			model_set(names[j], v);
+			snprintf(logged[j], sizeof(logged[j]), "%s",
+				 setmsg(names[j], v));
+		}
+		CHECK(shim_log_count() == 3, "%ld lines logged, expected 3",
+		      shim_log_count());
+		for (j = 0; j < 3 && shim_log_count() == 3; j++) {
+			int seen = 0;
+
+			for (k = 0; k < 3; k++)
+				seen += shim_log_get(k)->level == 7 &&
+					!strcmp(shim_log_get(k)->text,
+						logged[j]);
+			CHECK(seen == 1, "'%s' logged %d times", logged[j],
+			      seen);
+		}
+		model_check("after dynamic_printk_module_set()");
+	}
+	/* in all mode, a module can still be switched off */
+	good_write("set enabled=1 all\n", "all", 1);
+	shim_log_reset();
+	dynamic_printk_module_set(fm->dd, 1, 0);
+	expect_log(1, 7, setmsg("foo", 0));
+	model_set("foo", 0);
+	model_check("dynamic_printk_module_set() in all mode");
+	CHECK(!site_enabled("foo") && site_enabled("bar"), "sites");
+	good_write("set enabled=0 all\n", "all", 0);
+	fake_unregister(fm);
+	fake_free(fm);
+	model_check("module_set module gone");
 	end();
 }
 
@@ -571,31 +1200,50 @@ static void test_register_enomem(void)
 					     "9p", "_" };
 	struct fakemod *fm;
 	long live;
-	int nth;
+	int nth, debug;
 
 	rcu_barrier();		/* frees still waiting for a grace period */
 	live = shim_kmalloc_live();
 
-	begin("registration -ENOMEM rolls back");
-	for (nth = 1; nth <= 4; nth++) {
-		static char before[READ_CAP];
+	for (debug = 0; debug <= 1; debug++) {
+		begin(debug ? "registration -ENOMEM of a DEBUG registrant "
+		      "changes nothing" : "registration -ENOMEM rolls back");
+		for (nth = 1; nth <= 4; nth++) {
+			static char before[READ_CAP];
+			unsigned long long m1 = dynamic_printk_enabled;
+			unsigned long long m2 = dynamic_printk_enabled2;
+			unsigned long i;
 
-		snprintf(before, sizeof(before), "%s", ctl_read());
-		fm = fake_new(names, 5, 2, 1, 0);
-		shim_kmalloc_fail_nth(nth);
-		CHECK(dynamic_printk_register(fm->dd, fm->n) == -ENOMEM,
-		      "allocation %d failing: not -ENOMEM", nth);
-		shim_kmalloc_fail_nth(0);
-		CHECK(!strcmp(before, ctl_read()), "allocation %d: output "
-		      "changed", nth);
-		model_check("after failed registration");
-		fake_free(fm);
+			snprintf(before, sizeof(before), "%s", ctl_read());
+			fm = fake_new(names, 5, 2, 1, 0);
+			/* an existing name (cs_one) first, then new ones */
+			for (i = 0; i < fm->n; i++)
+				fm->dd[i].flags = debug ?
+					DYNAMIC_PRINTK_FLAG_DEBUG : 0;
+			shim_kmalloc_fail_nth(nth);
+			CHECK(dynamic_printk_register(fm->dd, fm->n) == -ENOMEM,
+			      "allocation %d failing: not -ENOMEM", nth);
+			shim_kmalloc_fail_nth(0);
+			CHECK(!strcmp(before, ctl_read()), "allocation %d: "
+			      "output changed%s", nth,
+			      strstr(ctl_read(), "cs_one enabled=1") ?
+			      " (cs_one enabled=1)" : "");
+			CHECK(m1 == dynamic_printk_enabled &&
+			      m2 == dynamic_printk_enabled2,
+			      "allocation %d: masks changed", nth);
+			model_check("after failed registration");
+			fake_free(fm);
+		}
+		rcu_barrier();
+		CHECK(shim_kmalloc_live() == live, "leaked %ld",
+		      shim_kmalloc_live() - live);
+		/* cs_one must still have exactly one registrant: at exit */
+		end();
+		if (debug && model_find("cs_one") &&
+		    !model_find("cs_one")->enabled && site_enabled("cs_one"))
+			/* go on from the model's state */
+			ctl_write("set enabled=0 cs_one\n");
 	}
-	rcu_barrier();
-	CHECK(shim_kmalloc_live() == live, "leaked %ld",
-	      shim_kmalloc_live() - live);
-	/* cs_one must still have exactly one registrant: checked at exit */
-	end();
 }
 
 static void test_kernel_hash(void)
@@ -696,29 +1344,346 @@ static void test_teardown(void)
 	end();
 }
 
+/* ---- the boot list: each of these runs in a process of its own ---- */
+
+#define BOOTLIST	"dynamic_printk=cs-two,cs_mod,ghost,gh-ost2,wfoo,wbar,wb-az"
+
+static void test_bootlist_setup(const char *option, int all)
+{
+	int e = 0;
+
+	begin(all ? "boot list with 'all': taken, all mode, nothing allocated"
+	      : "boot list: taken, nothing allocated, not all mode");
+	shim_log_reset();
+	CHECK(shim_run_setup(option) == 1, "'%s' not taken", option);
+	CHECK(shim_kmalloc_total() == 0, "allocated at boot");
+	expect_log(0);
+	if (all)
+		CHECK(dynamic_printk_enabled == ~0ULL &&
+		      dynamic_printk_enabled2 == ~0ULL, "masks not all ones");
+	else
+		CHECK(!dynamic_printk_enabled && !dynamic_printk_enabled2,
+		      "masks set");
+	/* built-in code prints before registration only in all mode */
+	cs_two_pr(&e);
+	if (all)
+		expect_log(1, 7, "cs_two:value 1\n");
+	else
+		expect_log(0);
+	CHECK(e == all, "%d evaluations", e);
+	end();
+}
+
+static void run_initcalls(void)
+{
+	if (shim_run_initcalls() != 0)
+		fail("an initcall failed");
+	if (!ctl_find()) {
+		fail("no control file");
+		end();
+		exit(1);
+	}
+}
+
+/* Part of the current test if !own */
+static void bootlist_teardown(int own)
+{
+	if (own)
+		begin("boot list: everything unregistered, no leak");
+	dynamic_printk_unregister(__start___verbose, nr_builtin);
+	model_descs(__start___verbose, nr_builtin, 0);
+	model_check("built-in names gone");
+	CHECK(!strcmp(ctl_read(), ""), "output '%s'", ctl_read());
+	rcu_barrier();
+	CHECK(shim_kmalloc_live() == 0, "%ld allocations live",
+	      shim_kmalloc_live());
+	if (own)
+		end();
+}
+
+static void test_bootlist(void)
+{
+	static const char *const wishes[] = { "cs_two", "cs_mod", "ghost",
+					      "gh_ost2", "wfoo", "wbar",
+					      "wb_az" };
+	static const char *const ghost_names[] = { "ghost" };
+	static const char *const wfoo_names[] = { "wfoo" };
+	static const char *const wbar_names[] = { "wbar", "wfoo" };
+	void (*sections)(struct mod_debug **, unsigned long *);
+	int (*pr)(int *);
+	struct mod_debug *start = NULL;
+	struct fakemod *fm;
+	unsigned long n = 0;
+	unsigned int i;
+	void *h;
+	int e = 0;
+
+	test_bootlist_setup(BOOTLIST, 0);
+
+	begin("boot list: built-in names enabled at registration, with their line");
+	shim_log_reset();
+	run_initcalls();
+	expect_log(1, 7, setmsg("cs_two", 1));
+	for (i = 0; i < sizeof(wishes) / sizeof(wishes[0]); i++)
+		model_wish_add(wishes[i]);
+	model_descs(__start___verbose, nr_builtin, 1);
+	model_check("after initcalls");
+	CHECK(site_enabled("cs_two") && !site_enabled("cs_one") &&
+	      site_enabled("cs_dbg") && !site_enabled("cs_mod") &&
+	      !site_enabled("ghost"), "sites");
+	shim_log_reset();
+	cs_two_pr(&e);
+	cs_one_a_pr(&e);
+	expect_log(1, 7, "cs_two:value 1\n");
+	end();
+
+	begin("boot list: a module enabled at each load until disabled");
+	h = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+	sections = h ? (void (*)(struct mod_debug **, unsigned long *))
+		dlsym(h, "cs_module_sections") : NULL;
+	pr = h ? (int (*)(int *))dlsym(h, "cs_mod_pr") : NULL;
+	if (!sections || !pr) {
+		fail("dlopen %s: %s", so_path, dlerror());
+		end();
+		return;
+	}
+	sections(&start, &n);
+	for (i = 0; i < 2; i++) {
+		shim_log_reset();
+		CHECK(dynamic_printk_register(start, n) == 0, "register failed");
+		expect_log(1, 7, setmsg("cs_mod", 1));
+		model_descs(start, n, 1);
+		model_check("wished module loaded");
+		shim_log_reset();
+		e = 0;
+		pr(&e);
+		expect_log(1, 7, "cs_mod:value 1\n");
+		dynamic_printk_unregister(start, n);
+		model_descs(start, n, 0);
+		model_check("wished module unloaded");
+	}
+	dynamic_printk_register(start, n);
+	model_descs(start, n, 1);
+	good_write("set enabled=0 cs_mod\n", "cs_mod", 0);
+	dynamic_printk_unregister(start, n);
+	model_descs(start, n, 0);
+	shim_log_reset();
+	CHECK(dynamic_printk_register(start, n) == 0, "register failed");
+	expect_log(0);
+	model_descs(start, n, 1);
+	model_check("module loaded after its wish was cleared");
+	dynamic_printk_unregister(start, n);
+	model_descs(start, n, 0);
+	dlclose(h);
+	end();
+
+	begin("boot list: 'set enabled=0' of a wished name that is not loaded");
+	bad_write("set enabled=1 ghost\n");
+	bad_write("ghost enabled=1\n");
+	good_write("set enabled=0 ghost\n", "ghost", 0);
+	bad_write("set enabled=0 ghost\n");
+	good_write("gh-ost2 enabled=0\n", "gh_ost2", 0);
+	bad_write("gh_ost2 enabled=0\n");
+	/* checked before any is applied: both see the wish */
+	good_batch("set enabled=0 wb-az; set enabled=0 wb_az", 2, "wb_az", 0,
+		   "wb_az", 0);
+	bad_write("set enabled=0 wb_az\n");
+	fm = fake_new(ghost_names, 1, 2, 0, 0);
+	shim_log_reset();
+	CHECK(fake_register(fm) == 0, "register failed");
+	expect_log(0);
+	model_check("ghost registered after its wish was cleared");
+	fake_unregister(fm);
+	fake_free(fm);
+	end();
+
+	begin("boot list: dynamic_printk_module_set() overrides it for one load");
+	fm = fake_new(wfoo_names, 1, 2, 0, 0);
+	for (i = 0; i < 2; i++) {
+		shim_log_reset();
+		CHECK(fake_register(fm) == 0, "register failed");
+		expect_log(1, 7, setmsg("wfoo", 1));
+		model_check("wfoo registered");
+		shim_log_reset();
+		dynamic_printk_module_set(fm->dd, fm->n, 0);
+		expect_log(1, 7, setmsg("wfoo", 0));
+		model_find("wfoo")->enabled = 0;	/* the wish stays */
+		model_check("wfoo switched off");
+		fake_unregister(fm);
+		model_check("wfoo unregistered");
+	}
+	fake_free(fm);
+	end();
+
+	begin("boot list: 'set enabled=0 all' clears every wish");
+	CHECK(model_nwish == 3, "%d wishes left in the model (an earlier "
+	      "failure?)", model_nwish);
+	good_batch("set enabled=1 cs_one; set enabled=0 all\n", 2, "cs_one", 1,
+		   "all", 0);
+	CHECK(model_nwish == 0, "wishes left in the model");
+	bad_write("set enabled=0 wbar\n");
+	bad_write("set enabled=0 wfoo\n");
+	fm = fake_new(wbar_names, 2, 1, 0, 0);
+	shim_log_reset();
+	CHECK(fake_register(fm) == 0, "register failed");
+	expect_log(0);
+	model_check("wished names registered after 'set enabled=0 all'");
+	CHECK(!site_enabled("wbar") && !site_enabled("wfoo") &&
+	      !site_enabled("cs_two"), "sites");
+	fake_unregister(fm);
+	fake_free(fm);
+	end();
+
+	bootlist_teardown(1);
+}
+
+/* A list with "all" in it: all mode; other names are wishes */
+static void test_listall(const char *option)
+{
+	int ghosts = strstr(option, "ghost") != NULL;
+
+	test_bootlist_setup(option, 1);
+
+	begin("boot list with 'all': all mode until 'set enabled=0 all'");
+	shim_log_reset();
+	run_initcalls();
+	expect_log(0);
+	model_all = 1;
+	if (ghosts) {
+		model_wish_add("ghost");
+		model_wish_add("gh_ost2");
+	}
+	model_descs(__start___verbose, nr_builtin, 1);
+	model_check("after initcalls");
+	if (ghosts)
+		good_write("set enabled=0 ghost\n", "ghost", 0);
+	else
+		bad_write("set enabled=0 ghost\n");
+	good_write("set enabled=0 all\n", "all", 0);
+	bad_write("set enabled=0 gh_ost2\n");
+	CHECK(!site_enabled("cs_two") && !site_enabled("snd_hda_intel"),
+	      "sites");
+	end();
+
+	bootlist_teardown(1);
+}
+
+/* A malformed list: one warning, ignored as a whole */
+static void test_badlist(const char *option)
+{
+	static const char *const ab[] = { "a", "b" };
+	const char *list = option + strlen("dynamic_printk=");
+	static char title[400];
+	char want[300], tok[256];
+	struct fakemod *fm;
+	const char *p;
+	int e = 0;
+
+	for (p = list, e = 0; *p && e < 200; p++)	/* printable title */
+		e += snprintf(tok + e, sizeof(tok) - e,
+			      *p >= 0x20 && *p < 0x7f ? "%c" : "\\x%02x",
+			      (unsigned char)*p);
+	tok[e] = '\0';
+	e = 0;
+	snprintf(title, sizeof(title), "malformed boot list '%s': one "
+		 "KERN_WARNING, nothing wished, not all mode", tok);
+	begin(title);
+	shim_log_reset();
+	shim_run_setup(option);
+	CHECK(shim_kmalloc_total() == 0, "allocated at boot");
+	CHECK(!dynamic_printk_enabled && !dynamic_printk_enabled2,
+	      "masks set");
+	run_initcalls();
+	snprintf(want, sizeof(want),
+		 "dynamic_printk: ignoring malformed list \"%s\"\n", list);
+	expect_log(1, 4, want);
+	model_descs(__start___verbose, nr_builtin, 1);
+	model_check("after initcalls");
+	shim_log_reset();
+	cs_two_pr(&e);
+	cs_one_a_pr(&e);
+	expect_log(0);
+	/* none of the words of the list is wished */
+	for (p = list; *p; ) {
+		size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+
+		if (len && len < 200) {
+			char cmd[300];
+
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			if (strcmp(tok, "all") && strcmp(tok, "cs_one") &&
+			    strcmp(tok, "cs_two")) {
+				snprintf(cmd, sizeof(cmd), "set enabled=0 %s\n",
+					 tok);
+				bad_write(cmd);
+			}
+		}
+		p += len ? len : 1;
+	}
+	fm = fake_new(ab, 2, 1, 0, 0);
+	shim_log_reset();
+	CHECK(fake_register(fm) == 0, "register failed");
+	expect_log(0);
+	model_check("a and b registered");
+	fake_unregister(fm);
+	fake_free(fm);
+	bootlist_teardown(0);
+	end();
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 3 || (strcmp(argv[1], "boot") && strcmp(argv[1], "noboot"))) {
-		fprintf(stderr, "usage: test_func boot|noboot <cs_mod.so>\n");
+	const char *mode = argc > 1 ? argv[1] : "";
+	int full = !strcmp(mode, "boot") || !strcmp(mode, "noboot");
+	int list = !strcmp(mode, "listall") || !strcmp(mode, "badlist");
+
+	if (!((argc == 3 && (full || !strcmp(mode, "bootlist"))) ||
+	      (argc == 4 && list &&
+	       !strncmp(argv[3], "dynamic_printk=", 15)))) {
+		fprintf(stderr, "usage: test_func noboot|boot|bootlist "
+			"<cs_mod.so>\n"
+			"       test_func listall|badlist <cs_mod.so> "
+			"dynamic_printk=<list>\n");
 		return 2;
 	}
-	boot = !strcmp(argv[1], "boot");
+	boot = !strcmp(mode, "boot");
+	so_path = argv[2];
 	shim_rcu_register_thread();
 
-	test_sections();
-	test_before_registration();
-	test_initcalls();
-	test_register_read();
-	test_enable_disable();
-	test_all();
-	test_bad_input();
-	test_collisions();
-	test_shared();
-	test_module(argv[2]);
-	test_register_enomem();
-	test_kernel_hash();
-	test_linear();
-	test_teardown();
+	if (list)	/* many runs: the layout is checked by the others */
+		nr_builtin = __stop___verbose - __start___verbose;
+	else
+		test_sections();
+	if (!strcmp(mode, "bootlist")) {
+		test_bootlist();
+	} else if (!strcmp(mode, "listall")) {
+		test_listall(argv[3]);
+	} else if (!strcmp(mode, "badlist")) {
+		test_badlist(argv[3]);
+	} else {
+		test_before_registration();
+		test_initcalls();
+		test_register_read();
+		test_enable_disable();
+		test_all();
+		test_bad_input();
+		test_restore_lines();
+		test_dash();
+		test_batches();
+		test_round_trip();
+		test_debug_registrants();
+		test_dmod();
+		test_module_param();
+		test_collisions();
+		test_shared();
+		test_module(so_path);
+		test_register_enomem();
+		test_kernel_hash();
+		test_linear();
+		test_teardown();
+	}
 
 	rcu_barrier();
 	shim_rcu_unregister_thread();

@@ -251,6 +251,49 @@ struct model_ent {
 static struct model_ent model[MODEL_MAX];
 static int model_n, model_all;
 
+/* The boot list's wishes ('-' already read as '_') */
+#define WISH_MAX	64
+static char model_wish[WISH_MAX][128];
+static int model_nwish;
+
+TL int model_wished(const char *name)
+{
+	int i;
+
+	for (i = 0; i < model_nwish; i++)
+		if (!strcmp(model_wish[i], name))
+			return 1;
+	return 0;
+}
+
+TL void model_wish_add(const char *name)
+{
+	char norm[128];
+	int i;
+
+	for (i = 0; name[i] && i < 127; i++)
+		norm[i] = name[i] == '-' ? '_' : name[i];
+	norm[i] = '\0';
+	if (model_wished(norm))
+		return;
+	if (model_nwish == WISH_MAX)
+		abort();
+	memcpy(model_wish[model_nwish++], norm, sizeof(norm));
+}
+
+TL void model_wish_clear(const char *name)
+{
+	int i;
+
+	for (i = 0; i < model_nwish; i++)
+		if (!strcmp(model_wish[i], name)) {
+			memmove(model_wish[i], model_wish[i + 1],
+				(model_nwish - i - 1) * sizeof(model_wish[0]));
+			model_nwish--;
+			return;
+		}
+}
+
 TL struct model_ent *model_find(const char *name)
 {
 	int i;
@@ -261,14 +304,23 @@ TL struct model_ent *model_find(const char *name)
 	return NULL;
 }
 
-TL void model_register_name(const char *name)
+/*
+ * A registrant of name; debug: one of its descriptors of that name has
+ * DYNAMIC_PRINTK_FLAG_DEBUG.  A new entry starts enabled in all mode, if
+ * wished or with debug; an existing one is switched on by debug.  Returns
+ * 1 if the registration must log "<name> enabled=1" (a new entry enabled
+ * by a wish alone), else 0.
+ */
+TL int model_register_name_flags(const char *name, int debug)
 {
 	struct model_ent *e = model_find(name);
 	int i;
 
 	if (e) {
 		e->count++;
-		return;
+		if (debug)
+			e->enabled = 1;
+		return 0;
 	}
 	for (i = 0; i < model_n; i++)
 		if (!model[i].count)
@@ -280,7 +332,13 @@ TL void model_register_name(const char *name)
 	}
 	snprintf(model[i].name, sizeof(model[i].name), "%s", name);
 	model[i].count = 1;
-	model[i].enabled = model_all;
+	model[i].enabled = model_all || debug || model_wished(name);
+	return !model_all && !debug && model_wished(name);
+}
+
+TL void model_register_name(const char *name)
+{
+	model_register_name_flags(name, 0);
 }
 
 TL void model_unregister_name(const char *name)
@@ -293,25 +351,48 @@ TL void model_unregister_name(const char *name)
 		e->enabled = 0;
 }
 
-/* Each distinct name of the descriptors counts once */
-TL void model_descs(const struct mod_debug *dd, unsigned long n, int reg)
+/*
+ * Each distinct name of the descriptors counts once; a registration is
+ * DEBUG for a name if any of its descriptors of that name is flagged.
+ * Returns the number of names a registration must log (see
+ * model_register_name_flags()); their names go to logged[] if not NULL.
+ */
+TL int model_descs_logged(const struct mod_debug *dd, unsigned long n,
+			  int reg, const char **logged)
 {
 	const char *seen[MODEL_MAX];
-	int nseen = 0, j;
-	unsigned long i;
+	int nseen = 0, nlogged = 0, j;
+	unsigned long i, k;
 
 	for (i = 0; i < n; i++) {
+		int debug = 0;
+
 		for (j = 0; j < nseen; j++)
 			if (!strcmp(seen[j], dd[i].modname))
 				break;
 		if (j < nseen)
 			continue;
+		if (nseen == MODEL_MAX)
+			abort();
 		seen[nseen++] = dd[i].modname;
-		if (reg)
-			model_register_name(dd[i].modname);
-		else
+		for (k = i; k < n; k++)
+			if (!strcmp(dd[k].modname, dd[i].modname) &&
+			    (dd[k].flags & DYNAMIC_PRINTK_FLAG_DEBUG))
+				debug = 1;
+		if (!reg)
 			model_unregister_name(dd[i].modname);
+		else if (model_register_name_flags(dd[i].modname, debug)) {
+			if (logged)
+				logged[nlogged] = dd[i].modname;
+			nlogged++;
+		}
 	}
+	return nlogged;
+}
+
+TL void model_descs(const struct mod_debug *dd, unsigned long n, int reg)
+{
+	model_descs_logged(dd, n, reg, NULL);
 }
 
 TL int fake_register(struct fakemod *fm)
@@ -329,8 +410,22 @@ TL void fake_unregister(struct fakemod *fm)
 	model_descs(fm->dd, fm->n, 0);
 }
 
-/* Apply "set enabled=<v> <name>" to the model; 0 if it must fail */
-TL int model_set(const char *name, int v)
+/*
+ * Is "set enabled=<v> <name>" (name with '-' already read as '_') valid:
+ * 'all', a registered name, or for v = 0 a wished one?
+ */
+TL int model_valid(const char *name, int v)
+{
+	return !strcmp(name, "all") || model_find(name) ||
+	       (!v && model_wished(name));
+}
+
+/*
+ * Apply "set enabled=<v> <name>" to the model, valid or not (a batch is
+ * checked as a whole before it is applied).  Disabling a name clears its
+ * wish; disabling all clears every wish.
+ */
+TL void model_set_unchecked(const char *name, int v)
 {
 	struct model_ent *e;
 	int i;
@@ -340,12 +435,23 @@ TL int model_set(const char *name, int v)
 		for (i = 0; i < model_n; i++)
 			if (model[i].count)
 				model[i].enabled = v;
-		return 1;
+		if (!v)
+			model_nwish = 0;
+		return;
 	}
 	e = model_find(name);
-	if (!e)
+	if (e)
+		e->enabled = v;
+	if (!v)
+		model_wish_clear(name);
+}
+
+/* Apply one command to the model; 0 (and no change) if it must fail */
+TL int model_set(const char *name, int v)
+{
+	if (!model_valid(name, v))
 		return 0;
-	e->enabled = v;
+	model_set_unchecked(name, v);
 	return 1;
 }
 

@@ -15,6 +15,8 @@
 #include <linux/kernel.h>
 #include <linux/device.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/ctype.h>
 #include <linux/mutex.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
@@ -174,6 +176,52 @@ void *kzalloc(size_t size, gfp_t flags)
 	return p;
 }
 
+char *kstrdup(const char *s, gfp_t gfp)
+{
+	size_t len;
+	char *buf;
+
+	if (!s)
+		return NULL;
+	len = strlen(s) + 1;
+	buf = kmalloc(len, gfp);
+	if (buf)
+		memcpy(buf, s, len);
+	return buf;
+}
+
+char *kstrndup(const char *s, size_t max, gfp_t gfp)
+{
+	size_t len;
+	char *buf;
+
+	if (!s)
+		return NULL;
+	len = strnlen(s, max);
+	buf = kmalloc(len + 1, gfp);
+	if (buf) {
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+	}
+	return buf;
+}
+
+char *strstrip(char *s)
+{
+	size_t size = strlen(s);
+	char *end;
+
+	if (!size)
+		return s;
+	end = s + size - 1;
+	while (end >= s && (*end == ' ' || (*end >= '\t' && *end <= '\r')))
+		end--;
+	*(end + 1) = '\0';
+	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+		s++;
+	return s;
+}
+
 void kfree(const void *ptr)
 {
 	if (!ptr)
@@ -181,6 +229,34 @@ void kfree(const void *ptr)
 	__atomic_sub_fetch(&kmalloc_live, 1, __ATOMIC_SEQ_CST);
 	free((void *)ptr);
 }
+
+/* ---- ctype: lib/ctype.c of 2.6.27 ---- */
+
+unsigned char _ctype[] = {
+_C,_C,_C,_C,_C,_C,_C,_C,			/* 0-7 */
+_C,_C|_S,_C|_S,_C|_S,_C|_S,_C|_S,_C,_C,		/* 8-15 */
+_C,_C,_C,_C,_C,_C,_C,_C,			/* 16-23 */
+_C,_C,_C,_C,_C,_C,_C,_C,			/* 24-31 */
+_S|_SP,_P,_P,_P,_P,_P,_P,_P,			/* 32-39 */
+_P,_P,_P,_P,_P,_P,_P,_P,			/* 40-47 */
+_D,_D,_D,_D,_D,_D,_D,_D,			/* 48-55 */
+_D,_D,_P,_P,_P,_P,_P,_P,			/* 56-63 */
+_P,_U|_X,_U|_X,_U|_X,_U|_X,_U|_X,_U|_X,_U,	/* 64-71 */
+_U,_U,_U,_U,_U,_U,_U,_U,			/* 72-79 */
+_U,_U,_U,_U,_U,_U,_U,_U,			/* 80-87 */
+_U,_U,_U,_P,_P,_P,_P,_P,			/* 88-95 */
+_P,_L|_X,_L|_X,_L|_X,_L|_X,_L|_X,_L|_X,_L,	/* 96-103 */
+_L,_L,_L,_L,_L,_L,_L,_L,			/* 104-111 */
+_L,_L,_L,_L,_L,_L,_L,_L,			/* 112-119 */
+_L,_L,_L,_P,_P,_P,_P,_C,			/* 120-127 */
+0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,		/* 128-143 */
+0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,		/* 144-159 */
+_S|_SP,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,   /* 160-175 */
+_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,_P,       /* 176-191 */
+_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,_U,       /* 192-207 */
+_U,_U,_U,_U,_U,_U,_U,_P,_U,_U,_U,_U,_U,_U,_U,_L,       /* 208-223 */
+_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,_L,       /* 224-239 */
+_L,_L,_L,_L,_L,_L,_L,_P,_L,_L,_L,_L,_L,_L,_L,_L};      /* 240-255 */
 
 /* ---- mutex ---- */
 
@@ -259,12 +335,24 @@ void shim_register_initcall(int level, const char *name, int (*fn)(void))
 	nr_initcalls++;
 }
 
+/*
+ * The kernel's command line stays in memory until the init sections are
+ * freed, after the initcalls: a handler may keep a pointer into it and
+ * use it from an initcall.  So do the copies here; they stay for good.
+ */
+#define MAX_SETUP_CALLS	16
+static char cmdline[MAX_SETUP_CALLS][256];
+static int nr_setup_calls;
+
 int shim_run_setup(const char *param)
 {
-	char line[256];
+	char *line;
 	int i;
 
-	snprintf(line, sizeof(line), "%s", param);
+	if (nr_setup_calls == MAX_SETUP_CALLS)
+		abort();
+	line = cmdline[nr_setup_calls++];
+	snprintf(line, sizeof(cmdline[0]), "%s", param);
 	for (i = 0; i < nr_setups; i++) {
 		size_t n = strlen(setups[i].str);
 
@@ -272,6 +360,16 @@ int shim_run_setup(const char *param)
 			return 1;
 	}
 	return 0;
+}
+
+int shim_run_initcall_level(int level)
+{
+	int i, failed = 0;
+
+	for (i = 0; i < nr_initcalls; i++)
+		if (initcalls[i].level == level && initcalls[i].fn() != 0)
+			failed++;
+	return failed;
 }
 
 int shim_run_initcalls(void)

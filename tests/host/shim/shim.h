@@ -31,6 +31,8 @@ void shim_kmalloc_fail_nth(long n);
 int shim_run_setup(const char *param);
 /* Runs the recorded initcalls in level order; returns how many failed */
 int shim_run_initcalls(void);
+/* Runs those of one level again (1: core_initcall); how many failed */
+int shim_run_initcall_level(int level);
 
 /* debugfs */
 struct dentry;

@@ -16,12 +16,13 @@ const char *dev_name(const struct device *dev);
 	printk(level "%s %s: " format , dev_driver_string(dev) , \
 	       dev_name(dev) , ## arg)
 
-#if defined(DEBUG)
-#define dev_dbg(dev, format, arg...)		\
-	dev_printk(KERN_DEBUG , dev , format , ## arg)
-#elif defined(DYNAMIC_PRINTK_CALL_SITES)
+/* As include/linux/device.h.patch: dynamic call sites win over DEBUG */
+#if defined(DYNAMIC_PRINTK_CALL_SITES)
 #define dev_dbg(dev, format, ...)		\
 	dynamic_dev_dbg(dev, format, ##__VA_ARGS__)
+#elif defined(DEBUG)
+#define dev_dbg(dev, format, arg...)		\
+	dev_printk(KERN_DEBUG , dev , format , ## arg)
 #else
 #define dev_dbg(dev, format, arg...)		\
 	({ if (0) dev_printk(KERN_DEBUG, dev, format, ##arg); 0; })
