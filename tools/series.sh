@@ -220,6 +220,13 @@ commit_patch() {
 	files=$(apply_entries "$wt" "$dir" "$@")
 	# shellcheck disable=SC2046
 	(cd "$wt" && g --work-tree=. add -f -- $(echo "$files" | sort -u))
+	# core.fileMode is off (the export's modes are not ours to judge):
+	# a new executable file, such as a script, says so itself.
+	for f in $files; do
+		if [ -x "$wt/$f" ] && ! g cat-file -e "HEAD:$f" 2>/dev/null; then
+			(cd "$wt" && g --work-tree=. update-index --chmod=+x -- "$f")
+		fi
+	done
 	tree=$(g write-tree)
 	[ "$tree" != "$(g rev-parse 'HEAD^{tree}')" ] ||
 		die "$(head -1 "$msg"): the patch changes nothing"
