@@ -23,8 +23,12 @@ dump_dmesg() {
 }
 
 echo "@@GUEST-START $(uname -r)"
-# The boot log, for cases about boot (the dynamic_printk boot word).
+# The boot log, for cases about boot (the dynamic_printk boot word and
+# list); also with the levels ("<7>..."), for the list's messages.
 dmesg > /tmp/boot.dmesg
+dmesg -r > /tmp/boot.rdmesg
+# The control file as the kernel booted it, before any case ran.
+cat /sys/kernel/debug/dynamic_printk/modules > /tmp/boot.ctl 2>/dev/null
 # Only emergencies reach the console from now on: the host reads the rest
 # of the kernel log from the dumps, attributed to the case that caused it.
 dump_dmesg boot

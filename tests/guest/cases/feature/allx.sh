@@ -31,7 +31,7 @@ for w in al ALL All alll; do
 		pass "'set enabled=1 $w' rejected (no such name)"
 	fi
 done
-expect_eq "nothing is on after those" 0 "$(grep -c 'enabled=1$' $CTL)"
+expect_eq "nothing is on after those" 0 "$(on_count)"
 check "rmmod allx" rmmod allx
 check "rmmod dp_dbg" rmmod dp_dbg
 finish

@@ -31,7 +31,7 @@ expect_eq "the one before it did not" 0 "$(n_lines 'dp_fail:init start')"
 check "no dp_fail line afterwards" sh -c "! grep -q '^dp_fail ' $CTL"
 err=$( { echo "set enabled=1 dp_fail" > $CTL; } 2>&1 ) && fail "dp_fail can still be switched" ||
 	pass "dp_fail is an unknown name again"
-expect_eq "nothing is on" 0 "$(grep -c 'enabled=1$' $CTL)"
+expect_eq "nothing is on" 0 "$(on_count)"
 
 # In all mode: listed on while init runs, both call sites print, no entry
 # after.

@@ -23,7 +23,7 @@ expect_eq "silent while off" 0 "$(n_lines off1)"
 check "set enabled=1 dp_dbg" sh -c "echo 'set enabled=1 dp_dbg' > $CTL"
 expect_eq "now on" "dp_dbg enabled=1" "$(grep '^dp_dbg ' $CTL)"
 check "enabling logged '<7>dynamic_printk: dp_dbg enabled=1'" raw_once "<7>dynamic_printk: dp_dbg enabled=1"
-expect_eq "no other line is on" 0 "$(grep -v '^dp_dbg ' $CTL | grep -c 'enabled=1')"
+expect_eq "no other line is on" 0 "$(on_lines | grep -vc '^dp_dbg ')"
 
 fire dp_dbg on1
 check "pr_debug printed '<7>dp_dbg:pr on1'" raw_once "<7>dp_dbg:pr on1"

@@ -1,6 +1,8 @@
 # SPEC §2: accepted spellings.  A trailing newline (as echo sends) or none,
 # blanks (spaces, tabs) around and between the words; each logs one KERN_DEBUG line
 # ending in a newline (the next message starts a line of its own).
+# Issue 7: also the file's own line form "<name> enabled=<0|1>", '-' for
+# '_' in the name, trailing comments, several commands per write.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 raw_once() { [ "$(dmesg -r | grep -cxF -- "$1")" = 1 ]; }
@@ -28,5 +30,28 @@ expect_eq "five switches logged, each a whole KERN_DEBUG line" 5 "$(dmesg -r | g
 check "next message on a line of its own" raw_once "<7>dp_dbg:pr s1"
 expect_eq "no line has two messages" 0 "$(dmesg -r | grep -c '.<[0-7]>')"
 echo "set enabled=0 dp_dbg" > $CTL
+
+# Issue 7 spellings, each one write(2); the number of switches logged.
+# ok_batch <what> <printf format> <expected state> <switches logged>
+ok_batch() {
+	klog_mark
+	ok_bytes "$1" "$2" "$3"
+	expect_eq "$1: $4 switch(es) logged" "$4" "$(klog_new | grep -cE '^<7>dynamic_printk: dp_dbg enabled=[01]$')"
+	expect_eq "$1: nothing else logged" "" "$(klog_new | grep -vE '^<7>dynamic_printk: dp_dbg enabled=[01]$')"
+}
+ok_batch "the file's line form" 'dp_dbg enabled=1\n' 1 1
+ok_batch "the line form, no newline" 'dp_dbg enabled=0' 0 1
+ok_batch "the line form, blanks and tabs around and between" ' \t dp_dbg\t \tenabled=1 \t\n' 1 1
+ok_batch "a dash for the underscore" 'set enabled=0 dp-dbg\n' 0 1
+ok_batch "the line form with a dash" 'dp-dbg enabled=1\n' 1 1
+ok_batch "a trailing comment after a blank" 'set enabled=0 dp_dbg # off\n' 0 1
+ok_batch "a trailing comment after a tab, no newline" 'dp_dbg enabled=1\t#on' 1 1
+ok_batch "a comment line before the command" '# a comment\nset enabled=0 dp_dbg\n' 0 1
+ok_batch "two commands, ';'" 'set enabled=1 dp_dbg; set enabled=0 dp_dbg' 0 2
+ok_batch "three commands, newlines, blank lines" '\nset enabled=0 dp_dbg\n\n dp_dbg enabled=1 \n\t\nset enabled=1 dp_dbg\n\n' 1 3
+ok_batch "a trailing ';'" 'set enabled=0 dp_dbg;\n' 0 1
+fire dp_dbg s2
+expect_eq "off after all that: silent" 0 "$(n_lines s2)"
+expect_eq "no line has two messages" 0 "$(dmesg -r | grep -c '.<[0-7]>')"
 check "rmmod dp_dbg" rmmod dp_dbg
 finish

@@ -11,6 +11,11 @@
  * name).  Each argument evaluation of a call site increments "evals"
  * (readable in /sys/module/dp_dbg/parameters/evals), so a silent call site
  * that still evaluated its arguments shows.
+ *
+ * In 2.6.27 a write to a module parameter in sysfs can run while the
+ * module's exit function runs (the parameter files go away only after
+ * it): "fire" and the exit function take dp_dbg_lock, so that dev_dbg()
+ * never sees the device after it was unregistered.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -19,6 +24,7 @@
 #include <linux/string.h>
 #include <linux/err.h>
 #include <linux/platform_device.h>
+#include <linux/mutex.h>
 
 #define DEV_NAME "dp_dbg_dev"
 
@@ -26,6 +32,7 @@ static int evals;
 module_param(evals, int, 0444);
 
 static struct platform_device *pdev;
+static DEFINE_MUTEX(dp_dbg_lock);	/* pdev against "fire" */
 
 static const char *eval(const char *tag)
 {
@@ -43,15 +50,22 @@ static int fire_set(const char *val, struct kernel_param *kp)
 	memcpy(tag, val, len);
 	tag[len] = '\0';
 	/* "fire" may be given at insmod time, before the device exists */
+	mutex_lock(&dp_dbg_lock);
 	pr_debug("pr %s\n", eval(tag));
 	if (pdev)
 		dev_dbg(&pdev->dev, "dev %s\n", eval(tag));
+	mutex_unlock(&dp_dbg_lock);
 	return 0;
 }
 
 static int fire_get(char *buf, struct kernel_param *kp)
 {
-	return sprintf(buf, "%s", pdev && pdev->dev.driver ? "bound" : "unbound");
+	int n;
+
+	mutex_lock(&dp_dbg_lock);
+	n = sprintf(buf, "%s", pdev && pdev->dev.driver ? "bound" : "unbound");
+	mutex_unlock(&dp_dbg_lock);
+	return n;
 }
 module_param_call(fire, fire_set, fire_get, NULL, 0644);
 
@@ -76,18 +90,20 @@ static struct platform_driver dp_dbg_driver = {
 
 static int __init dp_dbg_init(void)
 {
+	struct platform_device *p;
 	int ret;
 
 	ret = platform_driver_register(&dp_dbg_driver);
 	if (ret)
 		return ret;
-	pdev = platform_device_register_simple(DEV_NAME, 3, NULL, 0);
-	if (IS_ERR(pdev)) {
-		ret = PTR_ERR(pdev);
-		pdev = NULL;
+	p = platform_device_register_simple(DEV_NAME, 3, NULL, 0);
+	if (IS_ERR(p)) {
 		platform_driver_unregister(&dp_dbg_driver);
-		return ret;
+		return PTR_ERR(p);
 	}
+	mutex_lock(&dp_dbg_lock);
+	pdev = p;
+	mutex_unlock(&dp_dbg_lock);
 	pr_debug("init\n");
 	printk(KERN_INFO "dp_dbg_test: loaded\n");
 	return 0;
@@ -95,8 +111,10 @@ static int __init dp_dbg_init(void)
 
 static void __exit dp_dbg_exit(void)
 {
+	mutex_lock(&dp_dbg_lock);
 	platform_device_unregister(pdev);
 	pdev = NULL;
+	mutex_unlock(&dp_dbg_lock);
 	platform_driver_unregister(&dp_dbg_driver);
 	printk(KERN_INFO "dp_dbg_test: unloaded\n");
 }
