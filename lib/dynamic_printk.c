@@ -376,27 +376,42 @@ static void start_names(struct mod_debug *start, unsigned long n)
 	}
 }
 
+/*
+ * The entry of the next distinct name of [start + *i, start + n) that is
+ * registered and not marked with @mark yet, which it then is; NULL at the
+ * end.  Each name of the descriptors is thus met once per mark.
+ */
+static struct debug_name *next_marked(struct mod_debug *start,
+				      unsigned long n, unsigned long *i,
+				      unsigned long mark)
+{
+	struct debug_name *elem;
+
+	for (; *i < n; (*i)++) {
+		struct mod_debug *dd = &start[*i];
+
+		if (*i && same_name(dd, start[*i - 1].modname))
+			continue;
+		elem = find_name(dd->modname, djb2_full(dd->modname));
+		if (elem && elem->mark != mark) {
+			elem->mark = mark;
+			(*i)++;
+			return elem;
+		}
+	}
+	return NULL;
+}
+
 /* The reverse of get_names(), with the same rule for counting a name */
 static void put_names(struct mod_debug *start, unsigned long n,
 		      unsigned long mark)
 {
 	struct debug_name *elem;
-	const char *prev = NULL;
-	unsigned long i;
+	unsigned long i = 0;
 
-	for (i = 0; i < n; i++) {
-		struct mod_debug *dd = &start[i];
-
-		if (same_name(dd, prev))
-			continue;
-		prev = dd->modname;
-		elem = find_name(dd->modname, djb2_full(dd->modname));
-		if (!elem || elem->mark == mark)
-			continue;
-		elem->mark = mark;
+	while ((elem = next_marked(start, n, &i, mark)))
 		if (!--elem->count)
 			remove_name(elem);
-	}
 }
 
 /**
@@ -503,21 +518,11 @@ void dynamic_printk_module_set(struct mod_debug *start, unsigned long n,
 			       int enable)
 {
 	struct debug_name *elem;
-	const char *prev = NULL;
-	unsigned long i, mark;
+	unsigned long i = 0, mark;
 
 	mutex_lock(&debug_names_mutex);
 	mark = ++debug_names_mark;
-	for (i = 0; i < n; i++) {
-		struct mod_debug *dd = &start[i];
-
-		if (same_name(dd, prev))
-			continue;
-		prev = dd->modname;
-		elem = find_name(dd->modname, djb2_full(dd->modname));
-		if (!elem || elem->mark == mark)
-			continue;
-		elem->mark = mark;
+	while ((elem = next_marked(start, n, &i, mark))) {
 		set_enabled(elem, enable);
 		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", elem->name,
 		       enable);
