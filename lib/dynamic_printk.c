@@ -946,13 +946,15 @@ static const struct file_operations dp_fops = {
 };
 
 /*
- * The boot option.  The bare word "dynamic_printk" turns 'all' mode on, so
- * that built-in code prints its debug messages from early boot on, before
- * its descriptors are registered.  "dynamic_printk=<name>[,<name>...]"
- * wishes for those names: they start enabled whenever they are registered
- * (and "all" in the list means 'all' mode).  This runs before the
- * allocator is up, so it only checks the list and keeps a pointer to it,
- * in the command line copy that lives on; dynamic_printk_init() makes the
+ * The boot option, an early parameter, parsed from setup_arch() before
+ * most of the kernel is up.  The bare word "dynamic_printk" turns 'all'
+ * mode on, so that built-in code prints its debug messages from there on,
+ * long before its descriptors are registered.
+ * "dynamic_printk=<name>[,<name>...]" wishes for those names: they start
+ * enabled whenever they are registered (and "all" in the list means 'all'
+ * mode).  The allocator is not up yet, so this only checks the list and
+ * keeps a pointer to it, in the copy of the command line that
+ * parse_early_param() leaves in init data; dynamic_printk_init() makes the
  * wishes.
  */
 /* ASCII only: isalnum() of 2.6.27 also takes Latin-1 letters */
@@ -993,29 +995,30 @@ static void __init all_mode_on(void)
 	dynamic_printk_enabled2 = ~0ULL;
 }
 
+/*
+ * @str is NULL for the bare word.  Always returns 0: a malformed list gets
+ * a warning of its own, naming what is wrong with it.
+ */
 static int __init dynamic_printk_setup(char *str)
 {
 	const char *item;
 
-	if (!*str) {
+	if (!str) {
 		all_mode_on();
-		return 1;
+		return 0;
 	}
-	if (*str != '=')
-		return 0;	/* some other word that starts the same */
-	str++;
 	if (!boot_list_valid(str)) {
 		printk(KERN_WARNING "dynamic_printk: ignoring malformed list "
 		       "\"%s\"\n", str);
-		return 1;
+		return 0;
 	}
 	for (item = str; item; item = next_item(item))
 		if (strcspn(item, ",") == 3 && !strncmp(item, "all", 3))
 			all_mode_on();
 	boot_list = str;
-	return 1;
+	return 0;
 }
-__setup("dynamic_printk", dynamic_printk_setup);
+early_param("dynamic_printk", dynamic_printk_setup);
 
 /* Turn each name of the boot list into a wish, '-' read as '_' */
 static void __init make_wishes(void)

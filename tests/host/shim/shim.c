@@ -306,6 +306,7 @@ unsigned long copy_to_user(void __user *to, const void *from,
 static struct {
 	const char *str;
 	int (*fn)(char *);
+	int early;
 } setups[MAX_SETUP];
 static int nr_setups;
 
@@ -316,12 +317,13 @@ static struct {
 } initcalls[MAX_INITCALLS];
 static int nr_initcalls;
 
-void shim_register_setup(const char *str, int (*fn)(char *))
+void shim_register_setup(const char *str, int (*fn)(char *), int early)
 {
 	if (nr_setups == MAX_SETUP)
 		abort();
 	setups[nr_setups].str = str;
 	setups[nr_setups].fn = fn;
+	setups[nr_setups].early = early;
 	nr_setups++;
 }
 
@@ -356,8 +358,24 @@ int shim_run_setup(const char *param)
 	for (i = 0; i < nr_setups; i++) {
 		size_t n = strlen(setups[i].str);
 
-		if (!strncmp(line, setups[i].str, n) && setups[i].fn(line + n))
-			return 1;
+		if (strncmp(line, setups[i].str, n))
+			continue;
+		if (!setups[i].early) {
+			if (setups[i].fn(line + n))
+				return 1;
+			continue;
+		}
+		/*
+		 * As init/main.c's do_early_param(): the name must match
+		 * exactly; the value is what follows '=', NULL without one;
+		 * a nonzero return is reported.  The option is taken.
+		 */
+		if (line[n] != '\0' && line[n] != '=')
+			continue;
+		if (setups[i].fn(line[n] ? line + n + 1 : NULL))
+			printk(KERN_WARNING "Malformed early option '%s'\n",
+			       setups[i].str);
+		return 1;
 	}
 	return 0;
 }

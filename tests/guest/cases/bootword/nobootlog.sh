@@ -13,6 +13,7 @@ check "read the boot log" grep -q "^Linux version 2.6.27" /tmp/boot
 for l in "bus:bus: 'platform': registered" "sys:Registering sysdev class 'cpu'"; do
 	check "boot log lacks '$l'" sh -c "! grep -qF \"$l\" /tmp/boot"
 done
+check "boot log lacks init_64's set_pte_vaddr message" sh -c "! grep -q '^init_64:' /tmp/boot"
 expect_eq "no kobject: message" 0 "$(grep -c '^kobject:' /tmp/boot)"
 expect_eq "every name is off but built-in DEBUG code (mount)" "mount enabled=1" "$(grep 'enabled=1$' $CTL)"
 check "kobject is listed" grep -qx "kobject enabled=0" $CTL

@@ -1,7 +1,7 @@
 /*
- * Host shim for <linux/init.h>: __setup() handlers and initcalls are
- * recorded by constructors, so that tests can run them like the kernel
- * does (shim_run_setup(), shim_run_initcalls()).
+ * Host shim for <linux/init.h>: __setup() and early_param() handlers and
+ * initcalls are recorded by constructors, so that tests can run them like
+ * the kernel does (shim_run_setup(), shim_run_initcalls()).
  */
 #ifndef SHIM_LINUX_INIT_H
 #define SHIM_LINUX_INIT_H
@@ -9,15 +9,22 @@
 #define __init
 #define __initdata
 
-void shim_register_setup(const char *str, int (*fn)(char *));
+void shim_register_setup(const char *str, int (*fn)(char *), int early);
 void shim_register_initcall(int level, const char *name, int (*fn)(void));
 
 #define __setup(str, fn)						\
 	static void __attribute__((constructor)) __shim_setup_##fn(void) \
 	{								\
-		shim_register_setup(str, fn);				\
+		shim_register_setup(str, fn, 0);			\
 	}								\
 	extern int __shim_setup_semicolon_##fn
+
+#define early_param(str, fn)						\
+	static void __attribute__((constructor)) __shim_early_##fn(void) \
+	{								\
+		shim_register_setup(str, fn, 1);			\
+	}								\
+	extern int __shim_early_semicolon_##fn
 
 #define __shim_initcall(fn, level)					\
 	static void __attribute__((constructor)) __shim_initcall_##fn(void) \
