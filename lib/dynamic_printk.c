@@ -847,8 +847,9 @@ static void apply_command(const char *name, int enable)
 #define BAD_COMMAND_QUOTE	64
 
 /*
- * Check every command of the batch in @buf, then apply them all, or none.
- * @name is scratch space as large as the batch.
+ * Check every command of the batch in @buf, then apply them all, or none;
+ * a batch without a command succeeds and changes nothing.  @name is
+ * scratch space as large as the batch.
  */
 static int run_batch(const char *buf, size_t count, char *name)
 {
@@ -882,10 +883,6 @@ static int run_batch(const char *buf, size_t count, char *name)
 		       (int)bad_len, bad);
 		return -EINVAL;
 	}
-	if (!n) {
-		printk(KERN_DEBUG "dynamic_printk: no command\n");
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -915,9 +912,17 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	if (!count || count > PAGE_SIZE) {
-		printk(KERN_DEBUG "dynamic_printk: write of %lu bytes, must be "
-		       "1..%lu\n", (unsigned long)count, PAGE_SIZE);
+	/*
+	 * 2.6.27 turns a writev() into one write per piece, empty ones
+	 * included, and C libraries send a command and its newline as two
+	 * pieces: an empty write, or one of only blanks, newlines and
+	 * comments, is a batch of no command, and succeeds.
+	 */
+	if (!count)
+		return 0;
+	if (count > PAGE_SIZE) {
+		printk(KERN_DEBUG "dynamic_printk: write of %lu bytes, more "
+		       "than %lu\n", (unsigned long)count, PAGE_SIZE);
 		return -EINVAL;
 	}
 	/* The batch, then room for the longest name it may hold */

@@ -50,7 +50,7 @@ klog_has() { dmesg | grep -qxF -- "$1"; }
 # klog_count <line>: how many times.
 klog_count() { dmesg | grep -cxF -- "$1"; }
 
-# ---- issue 7: batches, exact writes, what a write logs -------------------
+# ---- batches, exact writes, what a write logs -----------------------------
 # Built-in code compiled with DEBUG (fs/sysfs/mount.c, "mount", in the
 # small config) starts enabled=1 without a word being written, and logs
 # nothing for it.  DEBUG_ON lists those names: on in the control file as
@@ -129,6 +129,23 @@ write_ok() {
 	fi
 	[ $# -ge 3 ] && expect_eq "$1: logged" "$3" "$(klog_new)"
 	return 0
+}
+
+# write_noop <what> <printf format>: a write without a command (only
+# blanks, newlines, ';' and comments) is accepted whole, changes nothing
+# and logs nothing.
+write_noop() {
+	cat "$CTL" > /tmp/ctl.before
+	klog_mark
+	if ctl_put "$2"; then
+		if ctl_full; then pass "$1: accepted whole"; else fail "$1: short write: $CTL_ERR"; fi
+	else
+		fail "$1: rejected: $CTL_ERR"
+	fi
+	cat "$CTL" > /tmp/ctl.after
+	cmp -s /tmp/ctl.before /tmp/ctl.after && pass "$1: nothing changed" ||
+		fail "$1: the control file changed: $(diff /tmp/ctl.before /tmp/ctl.after | grep '^[-+][^-+]' | head -3 | tr '\n' ' ')"
+	expect_eq "$1: nothing logged" "" "$(klog_new)"
 }
 
 # write_einval <what> <printf format> [<expected log text>]: the write

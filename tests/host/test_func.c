@@ -230,12 +230,34 @@ static const char *bad_size(size_t count)
 {
 	static char buf[80];
 
-	snprintf(buf, sizeof(buf), "write of %zu bytes, must be 1..4096",
+	snprintf(buf, sizeof(buf), "write of %zu bytes, more than 4096",
 		 count);
 	return buf;
 }
 
-#define NO_COMMAND	"no command"
+/*
+ * A write without a command (empty, or only blanks, newlines and
+ * comments): it succeeds, returning its length, and changes and logs
+ * nothing.
+ */
+static void noop_write(const void *buf, size_t len, const char *what)
+{
+	static char before[READ_CAP];
+	unsigned long long m1 = dynamic_printk_enabled;
+	unsigned long long m2 = dynamic_printk_enabled2;
+	long ret;
+
+	snprintf(before, sizeof(before), "%s", ctl_read());
+	shim_log_reset();
+	ret = ctl_write_len(buf, len);
+	CHECK(ret == (long)len, "%s: returned %ld, expected %zu", what, ret,
+	      len);
+	CHECK(!strcmp(before, ctl_read()), "%s: output changed", what);
+	CHECK(m1 == dynamic_printk_enabled && m2 == dynamic_printk_enabled2,
+	      "%s: masks changed", what);
+	expect_lines(what, 0, NULL);
+	model_check(what);
+}
 
 static void test_sections(void)
 {
@@ -565,7 +587,7 @@ static void test_bad_input(void)
 	bad_write("  set \t enabled=1\tnosuch  \n");
 	end();
 
-	begin("bad bytes, sizes and empty writes: -EINVAL, their one line");
+	begin("bad bytes and sizes: -EINVAL, their one line");
 	bad_write_log("set enabled=1 foo\r\n", 19, "CR", bad_byte(0x0d, 17));
 	bad_write_log("set enabled=1 f\x80o\n", 18, "0x80", bad_byte(0x80, 15));
 	bad_write_log("set enabled=1 foo\x7f", 18, "DEL", bad_byte(0x7f, 17));
@@ -579,14 +601,22 @@ static void test_bad_input(void)
 	/* bytes are checked before any command */
 	bad_write_log(late, sizeof(late) - 1, "a bad byte after a bad command",
 		      bad_byte(1, 24));
-	bad_write_log("\n", 1, "a newline", NO_COMMAND);
-	bad_write_log("   \t \n", 6, "blanks", NO_COMMAND);
-	bad_write_log("", 0, "empty write", bad_size(0));
 	memset(big, ' ', sizeof(big));
 	memcpy(big + 8192 - 18, "set enabled=0 bar\n", 18);
 	bad_write_log(big + 8192 - 4097, 4097, "PAGE_SIZE + 1 bytes",
 		      bad_size(4097));
 	bad_write_log(big, sizeof(big), "8192 bytes", bad_size(8192));
+	end();
+
+	begin("writes without a command: success, nothing changed or logged");
+	noop_write("", 0, "empty write");
+	noop_write("\n", 1, "a newline");
+	noop_write("   \t \n", 6, "blanks");
+	noop_write("\n ; ;\n\t\n", 8, "blank lines and ';'");
+	noop_write("# nothing\n   # at all\n", 22, "only comments");
+	noop_write("#set enabled=1 bar\n", 19, "a '#' first: a comment");
+	memset(big, ' ', 4096);
+	noop_write(big, 4096, "a page of blanks");
 	end();
 
 	begin("blanks: surrounding and repeated blanks, no newline accepted");
@@ -751,12 +781,11 @@ static void test_batches(void)
 	bad_batch(buf, buf + 18);
 	snprintf(buf, sizeof(buf), "foo enabled=1\n%04000d enabled=1", 0);
 	bad_batch(buf, buf + 14);
-	bad_write_log("# only a comment\n", 17, "only a comment", NO_COMMAND);
-	bad_write_log(";", 1, "';'", NO_COMMAND);
-	bad_write_log(" ; ;\n# x\n\n", 10, "separators and a comment",
-		      NO_COMMAND);
-	bad_write_log("#", 1, "'#'", NO_COMMAND);
-	bad_write_log("\n\n#a;b\n", 7, "comment with ';'", NO_COMMAND);
+	noop_write("# only a comment\n", 17, "only a comment");
+	noop_write(";", 1, "';'");
+	noop_write(" ; ;\n# x\n\n", 10, "separators and a comment");
+	noop_write("#", 1, "'#'");
+	noop_write("\n\n#a;b\n", 7, "comment with ';'");
 	end();
 
 	begin("batches: a page of commands");

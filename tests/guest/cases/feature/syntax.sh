@@ -1,7 +1,7 @@
-# SPEC §2: accepted spellings.  A trailing newline (as echo sends) or none,
+# Accepted spellings.  A trailing newline (as echo sends) or none,
 # blanks (spaces, tabs) around and between the words; each logs one KERN_DEBUG line
 # ending in a newline (the next message starts a line of its own).
-# Issue 7: also the file's own line form "<name> enabled=<0|1>", '-' for
+# Also the file's own line form "<name> enabled=<0|1>", '-' for
 # '_' in the name, trailing comments, several commands per write.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
@@ -31,7 +31,7 @@ check "next message on a line of its own" raw_once "<7>dp_dbg:pr s1"
 expect_eq "no line has two messages" 0 "$(dmesg -r | grep -c '.<[0-7]>')"
 echo "set enabled=0 dp_dbg" > $CTL
 
-# Issue 7 spellings, each one write(2); the number of switches logged.
+# Batches and the file's own line form, each one write(2); the number of switches logged.
 # ok_batch <what> <printf format> <expected state> <switches logged>
 ok_batch() {
 	klog_mark
@@ -50,6 +50,25 @@ ok_batch "a comment line before the command" '# a comment\nset enabled=0 dp_dbg\
 ok_batch "two commands, ';'" 'set enabled=1 dp_dbg; set enabled=0 dp_dbg' 0 2
 ok_batch "three commands, newlines, blank lines" '\nset enabled=0 dp_dbg\n\n dp_dbg enabled=1 \n\t\nset enabled=1 dp_dbg\n\n' 1 3
 ok_batch "a trailing ';'" 'set enabled=0 dp_dbg;\n' 0 1
+# busybox's printf (musl's stdio) sends its output with writev(), which
+# 2.6.27 turns into one write per piece: the command, then its newline.
+# Every piece must succeed, so the whole printf does.
+klog_mark
+err=$( { printf 'set enabled=1 dp_dbg\n' > $CTL; } 2>&1 ) &&
+	pass "printf 'set enabled=1 dp_dbg\\n' succeeds" ||
+	fail "printf 'set enabled=1 dp_dbg\\n' fails: $err"
+expect_eq "printf: dp_dbg on" "dp_dbg enabled=1" "$(state dp_dbg)"
+expect_eq "printf: logged one switch" "<7>dynamic_printk: dp_dbg enabled=1" "$(klog_new)"
+cat $CTL > /tmp/ctl.before
+klog_mark
+err=$( { printf '\n' > $CTL; } 2>&1 ) && pass "printf '\\n' succeeds" ||
+	fail "printf '\\n' fails: $err"
+check "printf '\\n': nothing changed" sh -c "cat $CTL | cmp -s - /tmp/ctl.before"
+expect_eq "printf '\\n': nothing logged" "" "$(klog_new)"
+err=$( { printf 'set enabled=0 dp_dbg\n\n# done\n' > $CTL; } 2>&1 ) &&
+	pass "printf of a command, a blank line and a comment succeeds" ||
+	fail "printf of a command, a blank line and a comment fails: $err"
+expect_eq "printf: dp_dbg off" "dp_dbg enabled=0" "$(state dp_dbg)"
 fire dp_dbg s2
 expect_eq "off after all that: silent" 0 "$(n_lines s2)"
 expect_eq "no line has two messages" 0 "$(dmesg -r | grep -c '.<[0-7]>')"
