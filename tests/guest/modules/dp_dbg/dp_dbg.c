@@ -19,6 +19,13 @@
  * that dev_dbg() never sees a freed device.  (No lock of the module's own:
  * lockdep would count a new lock class at every load and run out of
  * entries in hardening/leak.sh's 1000 loads.)
+ *
+ * Writing N to /sys/module/dp_dbg/parameters/linger logs "dp_dbg_test:
+ * lingering" at KERN_INFO, waits N milliseconds, then runs the pr_debug()
+ * call site once: "dp_dbg:linger <N>".  An rmmod started meanwhile runs
+ * the exit function, then waits for the handler while it removes the
+ * parameter files, so the message shows whether the module's call sites
+ * still print after its exit function, up to the very end.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -28,6 +35,7 @@
 #include <linux/err.h>
 #include <linux/platform_device.h>
 #include <linux/rcupdate.h>
+#include <linux/delay.h>
 
 #define DEV_NAME "dp_dbg_dev"
 
@@ -74,6 +82,17 @@ static int fire_get(char *buf, struct kernel_param *kp)
 	return n;
 }
 module_param_call(fire, fire_set, fire_get, NULL, 0644);
+
+static int linger_set(const char *val, struct kernel_param *kp)
+{
+	unsigned long ms = simple_strtoul(val, NULL, 10);
+
+	printk(KERN_INFO "dp_dbg_test: lingering\n");
+	msleep(ms);
+	pr_debug("linger %lu\n", ms);
+	return 0;
+}
+module_param_call(linger, linger_set, NULL, NULL, 0200);
 
 static int dp_dbg_probe(struct platform_device *p)
 {
