@@ -12,7 +12,7 @@ KVARIANT ?= on-small
 export KSRC BUILD
 
 .PHONY: help deps busybox tree kernel run module check check-host \
-	check-guest check-debug fuzz clean distclean series check-series bench
+	check-guest check-debug boot-stats fuzz clean distclean series check-series bench
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
@@ -23,6 +23,7 @@ help:
 	@echo 'make module M=<dir>   build an out-of-tree module against build/out/$$(KVARIANT)'
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
 	@echo 'make check-debug      only the debug-kernel boots of the guest suite (2 CPUs: stress, leak, fuzz; part of check)'
+	@echo 'make boot-stats       boot each kernel many times on a loaded host, count failed boots (BOOT_STATS=$(BOOT_STATS))'
 	@echo 'make fuzz             long libFuzzer run on the control-file parser'
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
@@ -63,6 +64,15 @@ check-guest: deps busybox
 
 check-debug: deps busybox
 	@bash tools/guest-suite.sh debug hardening
+
+# VARIANT:COUNT pairs for boot-stats
+BOOT_STATS ?= on-small:300 on-debug:50
+boot-stats: deps busybox
+	@rc=0; for vc in $(BOOT_STATS); do \
+		bash tools/kbuild.sh $${vc%%:*} >/dev/null && \
+		bash tools/build-modules.sh $${vc%%:*} >/dev/null && \
+		bash tools/boot-stats.sh $${vc%%:*} $${vc##*:} || rc=1; \
+	done; exit $$rc
 
 fuzz: deps
 	@make -C tests/host fuzz
