@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent oracle for the dynamic printk bucket hashes.
 
-Written from the text of the specification, sharing no code with
+Written from the definitions of the two functions, sharing no code with
 scripts/basic/hash.c or lib/dynamic_printk.c:
 
   djb2: start h = 5381; for each byte c: h = h * 33 + c; answer h & 63.

@@ -100,7 +100,7 @@ def check_kernel(tool, names):
 
 
 def check_oracle_self():
-    # Values worked out by hand from the spec text
+    # Values worked out by hand from the definitions
     # djb2("a") = 5381 * 33 + 97 = 177670 -> 177670 & 63 = 6
     # r5("a") = (0 + 97*16 + 6) * 11 = 17138 -> 17138 & 63 = 50
     want = {b"": (5381 & 63, 0), b"a": (6, 50)}

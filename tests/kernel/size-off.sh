@@ -1,7 +1,7 @@
 #!/bin/bash
 # With the option off, the patched tree must build the very kernel v2.6.27
 # builds: vmlinux text, data and bss equal to the unpatched build of the
-# same config (SPEC section 3), and no __verbose section at all.
+# same config, and no __verbose section at all.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$top/build}
 for v in base-small off-small; do

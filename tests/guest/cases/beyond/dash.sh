@@ -1,4 +1,4 @@
-# Issue 7 item 3: in a module name given to the control file, '-' and '_'
+# In a module name given to the control file, '-' and '_'
 # are the same character (as for modprobe); the file always lists the '_'
 # form.  dp-dash.ko is the module "dp_dash".
 . /lib.sh

@@ -1,4 +1,4 @@
-# Issue 7 item 6: a module built with DEBUG defined (ccflags-y := -DDEBUG)
+# A module built with DEBUG defined (ccflags-y := -DDEBUG)
 # starts enabled=1 and prints without any write (its init pr_debug
 # included); starting enabled logs nothing; switching it off works; it
 # starts enabled again at every load; "dynamic_printk=0" at load overrides

@@ -1,4 +1,4 @@
-# Issue 7 item 1: every module takes one more parameter, handled by the
+# Every module takes one more parameter, handled by the
 # module loader: "dynamic_printk" (or =1) switches the module's call sites
 # on, "=0" off, after its parameters are parsed and before its init runs,
 # logging its line like a control file write; "dynamic-printk" is the same

@@ -1,4 +1,4 @@
-# Issue 7 item 1 through modprobe (busybox modprobe, full version):
+# The module parameter through modprobe (busybox modprobe, full version):
 # "modprobe foo dynamic_printk" and "options foo dynamic_printk=1" in
 # /etc/modprobe.d pass the loader's parameter like any other module
 # option; a module name with a dash works there too.

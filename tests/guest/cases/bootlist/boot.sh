@@ -1,4 +1,4 @@
-# Issue 7 item 2, at boot: with "dynamic_printk=dp_dbg,dp-dash,kobject,
+# At boot: with "dynamic_printk=dp_dbg,dp-dash,kobject,
 # dp_multi,dp_never" on the command line, the built-in name kobject
 # (lib/kobject.c) is switched on when vmlinux's call sites are registered
 # (a core initcall), logging "dynamic_printk: kobject enabled=1" at

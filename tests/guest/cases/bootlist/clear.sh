@@ -1,4 +1,4 @@
-# Issue 7 item 2, clearing: the wish for a name of the boot list
+# Clearing: the wish for a name of the boot list
 # ("dp_dbg,dp-dash,kobject,dp_multi,dp_never") lasts until "set
 # enabled=0 <name>" (accepted for a name that is not loaded, if it is
 # wished: it only clears the wish, and logs its line) or "set enabled=0

@@ -1,4 +1,4 @@
-# Issue 7 item 2, loadable modules: a module named in the boot list
+# Loadable modules: a module named in the boot list
 # ("dp_dbg,dp-dash,kobject,dp_multi,dp_never") is switched on each time
 # it is loaded, before its init runs, logging its line; dashes in the
 # list are underscores; a module not in the list loads off; the loader

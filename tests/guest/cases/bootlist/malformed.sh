@@ -1,4 +1,4 @@
-# Issue 7 item 2, a malformed list ("dynamic_printk=<list>" with an empty
+# A malformed list ("dynamic_printk=<list>" with an empty
 # name, a character other than letters, digits, '_' and '-', or nothing
 # after '='): reported once at boot at KERN_WARNING ('dynamic_printk:
 # ignoring malformed list "<list>"') and ignored as a whole: nothing is

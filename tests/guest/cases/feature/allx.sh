@@ -1,4 +1,4 @@
-# SPEC §4: 'all' is a keyword only as the whole word.  A module named
+# 'all' is a keyword only as the whole word.  A module named
 # "allx" is an ordinary name: switching it switches only it.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }

@@ -2,7 +2,7 @@
 # module names (those of vmlinux's call sites), one line per name in the
 # exact format "<name> enabled=<0|1>", no name twice, all off at a boot
 # without the dynamic_printk word but built-in code compiled with DEBUG
-# (issue 7: it starts enabled=1).  A read in small pieces gives the same.
+# (it starts enabled=1).  A read in small pieces gives the same.
 . /lib.sh
 check "control file exists" test -f "$CTL"
 expect_eq "mode -rw-r--r--" "-rw-r--r--" "$(ls -l "$CTL" | cut -c1-10)"

@@ -1,4 +1,4 @@
-# SPEC §4: enabling an enabled module, or disabling a disabled one,
+# Enabling an enabled module, or disabling a disabled one,
 # succeeds and changes nothing; one disable after two enables turns it
 # off, one enable after two disables turns it on (no counting).
 . /lib.sh

@@ -1,4 +1,4 @@
-# SPEC §4 / §3.2: a module whose init fails (dp_fail returns -ENODEV)
+# A module whose init fails (dp_fail returns -ENODEV)
 # leaves no entry behind.  Its call sites were registered before its init
 # ran: it is listed, and can be switched on, while its init runs.
 . /lib.sh

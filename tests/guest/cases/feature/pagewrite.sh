@@ -1,4 +1,4 @@
-# SPEC §2/§5 boundary: a write of exactly one page (4096 bytes) is not
+# A write of exactly one page (4096 bytes) is not
 # "longer than a page": a valid command padded with blanks to 4096 bytes
 # is accepted; one byte more (4097) is EINVAL.
 . /lib.sh

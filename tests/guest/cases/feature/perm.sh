@@ -1,4 +1,4 @@
-# SPEC §5: only root writes; another user gets EACCES ("Permission
+# Only root writes; another user gets EACCES ("Permission
 # denied") and changes nothing.  Other users can read it.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }

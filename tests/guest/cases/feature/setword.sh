@@ -1,4 +1,4 @@
-# SPEC §4: the setting word is exactly "enabled"; "enable=1",
+# The setting word is exactly "enabled"; "enable=1",
 # "enabledx=1" and other near misses are EINVAL and change nothing.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }

@@ -1,4 +1,4 @@
-# SPEC §3/§5: one entry per distinct name.  A module named "kobject"
+# One entry per distinct name.  A module named "kobject"
 # shares the entry of built-in lib/kobject.c: listed once while both are
 # there, one switch for both, and the entry (with its state) stays when
 # the module goes, since vmlinux still has call sites of that name.

@@ -1,4 +1,4 @@
-# SPEC §5 concurrency: dp_stress prints from a timer (softirq) every
+# dp_stress prints from a timer (softirq) every
 # jiffy, from an hrtimer in the timer interrupt (hard irq) and from a
 # kernel thread (process context) all the time, while this shell switches
 # it on and off (1000 times at least, for 10 s) through the control file,

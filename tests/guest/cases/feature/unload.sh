@@ -1,4 +1,4 @@
-# SPEC §4: unloading an enabled module leaves nothing behind: its line
+# Unloading an enabled module leaves nothing behind: its line
 # disappears, its name can no longer be switched, and loading it again
 # starts it off and silent.
 . /lib.sh

@@ -1,4 +1,4 @@
-# SPEC §5 "repeated load/unload of a module does not leak memory": load
+# Repeated load/unload of a module does not leak memory: load
 # and unload dp_dbg (one pr_debug and one dev_dbg call site) 1000 times
 # (leak_rounds=N on the kernel command line changes that), switching it on
 # and off, and 'all' on and off, and firing its call sites in between.

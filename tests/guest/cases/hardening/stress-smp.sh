@@ -1,4 +1,4 @@
-# SPEC §5 concurrency on the debug kernel (lockdep, SLUB debugging,
+# Concurrency on the debug kernel (lockdep, SLUB debugging,
 # debugobjects, preemptible SMP with 2 CPUs): for $hard_secs seconds
 # (kernel parameter, default 60) run at once
 #   - writer 1: switches dp_stress on and off (rejected while it is not loaded)
