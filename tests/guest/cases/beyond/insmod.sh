@@ -17,7 +17,7 @@ check "insmod dp_dbg (no dynamic_printk)" insmod $MODDIR/dp_dbg.ko
 expect_eq "starts off" "dp_dbg enabled=0" "$(state dp_dbg)"
 expect_eq "init pr_debug silent" 0 "$(n_lines 'dp_dbg:init')"
 expect_eq "no dynamic_printk line logged" "" "$(klog_new | grep dynamic_printk)"
-expect_eq "its parameters: evals and fire only" "evals fire " "$(params)"
+expect_eq "its parameters: evals, fire and linger only" "evals fire linger " "$(params)"
 params_before=$(params)
 check "rmmod dp_dbg" rmmod dp_dbg
 
