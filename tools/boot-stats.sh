@@ -15,6 +15,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
 export BUILD
 variant=${1:?usage: boot-stats.sh VARIANT COUNT} count=${2:?usage: boot-stats.sh VARIANT COUNT}
+case $count in ''|*[!0-9]*|0) echo "boot-stats: COUNT must be a positive number" >&2; exit 2 ;; esac
 LOAD=${LOAD:-2}
 case $variant in
 *-debug) cpus=${GUEST_CPUS:-2} mem=${GUEST_MEM:-512} tmo=${GUEST_TIMEOUT:-900} ;;

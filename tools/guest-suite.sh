@@ -40,6 +40,7 @@ while read -r boot variant append cases; do
 		for b in "$@"; do [ "$b" = "$boot" ] && want=1; done
 		[ $want = 1 ] || continue
 	fi
+	append=${append//+/ }
 	files=()
 	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
 	if ! build_variant "$variant"; then

@@ -1,8 +1,9 @@
 # With the bare boot word "dynamic_printk" the kernel starts in all mode,
 # so that pr_debug() of built-in code prints from early boot on: from
-# setup_arch(), long before vmlinux's call sites are registered.  Must be the first case of its boot: it reads the
-# boot log, which init.sh clears before the first case, from /proc/kmsg
-# (dmesg -c does not consume it) or from /tmp/boot.dmesg if init saved it.
+# setup_arch(), long before vmlinux's call sites are registered.  Must be
+# the first case of its boot: it reads the boot log, which init.sh clears
+# before the first case, from /proc/kmsg (dmesg -c does not consume it) or
+# from /tmp/boot.dmesg if init saved it.
 . /lib.sh
 if [ -s /tmp/boot.dmesg ]; then
 	cp /tmp/boot.dmesg /tmp/boot

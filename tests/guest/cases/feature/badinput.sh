@@ -1,12 +1,12 @@
 # Malformed commands, unknown names, non-numeric values, writes longer
-# than a page, binary and NUL bytes: the write fails
-# with EINVAL ("Invalid argument"), the control file is unchanged, nothing
-# prints, nothing is logged above KERN_DEBUG, the kernel stays up.
+# than a page, binary and NUL bytes: the write fails with EINVAL
+# ("Invalid argument"), the control file is unchanged, nothing prints,
+# nothing is logged above KERN_DEBUG, the kernel stays up.
 # Each bad write logs exactly one KERN_DEBUG "dynamic_printk: "
 # line saying why (the first bad command, a bad byte, the size).  Writes
 # without a command succeed and change nothing; writes that the grammar
-# accepts ("<name> enabled=<0|1>", a
-# trailing ';') are checked for their meaning at the end.
+# accepts ("<name> enabled=<0|1>", a trailing ';') are checked for their
+# meaning at the end.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
@@ -62,8 +62,8 @@ bad_bytes() {
 }
 
 # No command at all is not malformed: it succeeds and changes nothing.
-write_noop "a lone newline (echo '')" '\n'
-write_noop "blanks and a newline (echo '   ')" '   \n'
+write_noop "a lone newline" '\n'
+write_noop "blanks and a newline" '   \n'
 write_noop "blanks only, no newline" '  \t '
 
 # Malformed

@@ -19,11 +19,17 @@ check "no dp_fail line" sh -c "! grep -q '^dp_fail ' $CTL"
 check "not in /proc/modules" sh -c "! grep -q '^dp_fail ' /proc/modules"
 expect_eq "its call sites were silent" 0 "$(n_lines 'dp_fail:')"
 
-# While its init sleeps: listed, off; switch it on; the rest of its init
-# prints; afterwards no entry.
+# While its init sleeps (after its first call site, which the module
+# says): listed, off; switch it on; the rest of its init prints;
+# afterwards no entry.
 insmod $MODDIR/dp_fail.ko delay_ms=2000 2>/tmp/err &
 pid=$!
 check "listed (off) while its init runs" wait_line '^dp_fail enabled=0$'
+i=0
+while ! klog_has "dp_fail_test: sleeping" && [ $i -lt 150 ]; do
+	usleep 20000; i=$((i + 1))
+done
+check "its init passed its first call site" klog_has "dp_fail_test: sleeping"
 check "can be switched on while its init runs" sh -c "echo 'set enabled=1 dp_fail' > $CTL"
 wait $pid && fail "insmod dp_fail delay_ms=2000 succeeded" || pass "insmod dp_fail delay_ms=2000 failed"
 check "the call site after the switch printed" klog_has "dp_fail:init end"

@@ -1,12 +1,13 @@
 # An enabled module prints until it is really gone.  rmmod runs the exit
 # function, then removes the module's parameter files, waiting for a
 # handler that is still running; the module's names must stay registered
-# until then.  dp_dbg's "linger" handler sleeps, then runs a pr_debug():
-# started before rmmod, it prints after the exit function's message.
+# until then.  dp_dbg's "linger" handler waits for the exit function,
+# then runs a pr_debug(): started before rmmod, it prints after the exit
+# function's message.
 . /lib.sh
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 echo "set enabled=1 dp_dbg" > $CTL
-(echo 3000 > /sys/module/dp_dbg/parameters/linger) &
+(echo 60000 > /sys/module/dp_dbg/parameters/linger) &
 bg=$!
 i=0
 while ! klog_has "dp_dbg_test: lingering" && [ $i -lt 100 ]; do
@@ -17,7 +18,7 @@ check "rmmod dp_dbg while it runs" rmmod dp_dbg
 wait $bg
 check "the handler returned success" [ $? = 0 ]
 unloaded=$(line_no "dp_dbg_test: unloaded")
-lingered=$(line_no "dp_dbg:linger 3000")
+lingered=$(line_no "dp_dbg:linger after exit")
 check "the exit function ran" [ "$unloaded" -gt 0 ]
 check "the handler printed after the exit function" [ "$lingered" -gt "$unloaded" ]
 check "dp_dbg is gone" sh -c "! grep -q '^dp_dbg ' $CTL"

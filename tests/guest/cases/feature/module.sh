@@ -1,7 +1,7 @@
 # A module with pr_debug()/dev_dbg() call sites, built out of tree:
 # appears off on insmod, silent while off, prints exactly the lines of
-# Documentation/dynamic-printk.txt when on, silent again when off, gone on rmmod, off again when
-# loaded again.
+# Documentation/dynamic-printk.txt when on, silent again when off, gone on
+# rmmod, off again when loaded again.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 # n_lines <text>: lines of the kernel log containing text

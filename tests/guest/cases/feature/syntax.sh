@@ -1,8 +1,8 @@
-# Accepted spellings.  A trailing newline (as echo sends) or none,
-# blanks (spaces, tabs) around and between the words; each logs one KERN_DEBUG line
-# ending in a newline (the next message starts a line of its own).
-# Also the file's own line form "<name> enabled=<0|1>", '-' for
-# '_' in the name, trailing comments, several commands per write.
+# Accepted spellings.  A trailing newline (as echo sends) or none, blanks
+# (spaces, tabs) around and between the words; each logs one KERN_DEBUG
+# line ending in a newline (the next message starts a line of its own).
+# Also the file's own line form "<name> enabled=<0|1>", '-' for '_' in the
+# name, trailing comments, several commands per write.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 raw_once() { [ "$(dmesg -r | grep -cxF -- "$1")" = 1 ]; }
@@ -31,7 +31,8 @@ check "next message on a line of its own" raw_once "<7>dp_dbg:pr s1"
 expect_eq "no line has two messages" 0 "$(dmesg -r | grep -c '.<[0-7]>')"
 echo "set enabled=0 dp_dbg" > $CTL
 
-# Batches and the file's own line form, each one write(2); the number of switches logged.
+# Batches and the file's own line form, each one write(2); the number of
+# switches logged.
 # ok_batch <what> <printf format> <expected state> <switches logged>
 ok_batch() {
 	klog_mark

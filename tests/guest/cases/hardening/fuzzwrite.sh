@@ -32,7 +32,8 @@ awk -v n="$N" -v s="$seed" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
 	else l = 0
 	print k, l, int(rand() * 20) } }' > /tmp/fz.plan
 
-# The grammar of the control file (Documentation/dynamic-printk.txt), as a model: reads the
+# The grammar of the control file (Documentation/dynamic-printk.txt), as a
+# model: reads the
 # control file ("name enabled=v" lines), then the write; prints INVALID,
 # or "VALID <commands>" and the control file the write must leave.  The
 # bytes (printable ASCII, blank, tab, newline only) and the size (at most
@@ -63,7 +64,7 @@ END {
 		}
 	}
 	if (bad) { print "INVALID"; exit }
-	print "VALID " ncmd
+	print "VALID " (ncmd + 0)
 	for (i = 1; i <= ncmd; i++)
 		if (cn[i] == "all") { for (x in val) val[x] = cv[i] }
 		else val[cn[i]] = cv[i]

@@ -55,19 +55,20 @@ reader() {
 }
 reader 1 & pids="$pids $!"
 reader 2 & pids="$pids $!"
-( l=0 f=0 notirq=0 t=0 q=0 h=0
+( l=0 f=0 notirq=0 t=0 q=0 h=0 cpus=0
   while ! stopped; do
 	if insmod $MODDIR/dp_stress.ko; then
 		usleep 200000
 		t=$((t + $(cat $S/timer_evals))) q=$((q + $(cat $S/hirq_evals))) h=$((h + $(cat $S/thread_evals)))
 		notirq=$((notirq + $(cat $S/hirq_not_irq)))
+		cpus=$((cpus | $(cat $S/hirq_cpus)))
 		rmmod dp_stress || f=$((f + 1))
 	else
 		f=$((f + 1))
 	fi
 	l=$((l + 1))
   done
-  echo "$l $f $notirq $t $q $h" > /tmp/h/l1 ) &
+  echo "$l $f $notirq $t $q $h $cpus" > /tmp/h/l1 ) &
 pids="$pids $!"
 ( l=0 f=0
   while ! stopped; do
@@ -104,8 +105,8 @@ set -- $(cat /tmp/h/r1) $(cat /tmp/h/r2)
 echo "reads: $1 + $3, bad $2 + $4"
 rbad=$(($2 + $4)) reads=$(($1 + $3))
 set -- $(cat /tmp/h/l1)
-echo "dp_stress loads: $1 (failures $2); printed while loaded: timer $4 hirq $5 thread $6; hrtimer runs outside hard irq: $3"
-l1=$1 l1f=$2 notirq=$3 hq=$5
+echo "dp_stress loads: $1 (failures $2); printed while loaded: timer $4 hirq $5 thread $6; hrtimer runs outside hard irq: $3; CPUs that ran it in hard irq (mask): $7"
+l1=$1 l1f=$2 notirq=$3 hq=$5 hcpus=$7
 set -- $(cat /tmp/h/l2)
 echo "dp_dbg+allx load/unload rounds: $1 (failures $2)"
 l2=$1 l2f=$2
@@ -122,6 +123,8 @@ expect_eq "every load/unload of dp_dbg and allx worked" 0 "$l2f"
 check "dp_dbg and allx loaded several times" test "$l2" -gt 2
 check "pr_debug printed from hard irq meanwhile" test "$hq" -gt 0
 expect_eq "the hrtimer ran in hard irq" 0 "$notirq"
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+expect_eq "in hard irq on every CPU (mask)" $(( (1 << ncpu) - 1 )) "$hcpus"
 check "no test module left" sh -c "! grep -qE '^(dp_stress|dp_dbg|allx) ' /proc/modules"
 cat $CTL > /tmp/h/end
 check "control file as before: same names, each once, all off" cmp -s /tmp/h/base /tmp/h/end

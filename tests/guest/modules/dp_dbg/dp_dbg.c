@@ -21,11 +21,13 @@
  * entries in hardening/leak.sh's 1000 loads.)
  *
  * Writing N to /sys/module/dp_dbg/parameters/linger logs "dp_dbg_test:
- * lingering" at KERN_INFO, waits N milliseconds, then runs the pr_debug()
- * call site once: "dp_dbg:linger <N>".  An rmmod started meanwhile runs
- * the exit function, then waits for the handler while it removes the
- * parameter files, so the message shows whether the module's call sites
- * still print after its exit function, up to the very end.
+ * lingering" at KERN_INFO, waits until the exit function has run (at most
+ * N milliseconds), a moment more, then runs the pr_debug() call site once:
+ * "dp_dbg:linger after exit" (or "dp_dbg:linger timeout").  An rmmod
+ * started meanwhile runs the exit function, then waits for the handler
+ * while it removes the parameter files, so the message shows whether the
+ * module's call sites still print after its exit function, up to the very
+ * end.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -43,6 +45,7 @@ static int evals;
 module_param(evals, int, 0444);
 
 static struct platform_device *pdev;
+static int exited;		/* set by the exit function, for "linger" */
 
 static const char *eval(const char *tag)
 {
@@ -85,11 +88,14 @@ module_param_call(fire, fire_set, fire_get, NULL, 0644);
 
 static int linger_set(const char *val, struct kernel_param *kp)
 {
-	unsigned long ms = simple_strtoul(val, NULL, 10);
+	unsigned long ms = simple_strtoul(val, NULL, 10), t;
 
 	printk(KERN_INFO "dp_dbg_test: lingering\n");
-	msleep(ms);
-	pr_debug("linger %lu\n", ms);
+	for (t = 0; t < ms && !ACCESS_ONCE(exited); t += 10)
+		msleep(10);
+	/* let rmmod go on into the module loader's teardown */
+	msleep(200);
+	pr_debug("linger %s\n", ACCESS_ONCE(exited) ? "after exit" : "timeout");
 	return 0;
 }
 module_param_call(linger, linger_set, NULL, NULL, 0200);
@@ -141,6 +147,7 @@ static void __exit dp_dbg_exit(void)
 	platform_device_unregister(p);
 	platform_driver_unregister(&dp_dbg_driver);
 	printk(KERN_INFO "dp_dbg_test: unloaded\n");
+	exited = 1;
 }
 
 module_init(dp_dbg_init);

@@ -4,7 +4,8 @@
  * delay_ms milliseconds (a load-time parameter, default 0),
  * "dp_fail:init end".  The sleep gives a test the time to look at the
  * control file while the module is between registration and the end of
- * its init, and to switch it on there.
+ * its init, and to switch it on there; "dp_fail_test: sleeping" (at
+ * KERN_INFO, after the first call site) tells it when the sleep began.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -18,8 +19,10 @@ module_param(delay_ms, int, 0444);
 static int __init dp_fail_init(void)
 {
 	pr_debug("init start\n");
-	if (delay_ms > 0)
+	if (delay_ms > 0) {
+		printk(KERN_INFO "dp_fail_test: sleeping\n");
 		msleep(delay_ms);
+	}
 	pr_debug("init end\n");
 	return -ENODEV;
 }
