@@ -367,8 +367,8 @@ static void start_names(struct mod_debug *start, unsigned long n)
 			elem = find_name(dd->modname, djb2_full(dd->modname));
 			if (elem && elem->announce) {
 				elem->announce = 0;
-				printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
-				       elem->name);
+				printk(KERN_DEBUG "dynamic_printk: %s "
+				       "enabled=1\n", elem->name);
 			}
 		}
 		if (elem && (dd->flags & DYNAMIC_PRINTK_FLAG_DEBUG))
@@ -856,11 +856,10 @@ static int run_batch(const char *buf, size_t count, char *name)
 	struct cmd_cursor cur = { buf, buf, buf + count };
 	const char *cmd, *bad = NULL;
 	size_t len, bad_len = 0;
-	int enable, n = 0;
+	int enable;
 
 	mutex_lock(&debug_names_mutex);
 	while (next_command(&cur, &cmd, &len)) {
-		n++;
 		if (parse_command(cmd, len, &enable, name) ||
 		    check_command(name, enable)) {
 			bad = cmd;
@@ -868,7 +867,7 @@ static int run_batch(const char *buf, size_t count, char *name)
 			break;
 		}
 	}
-	if (n && !bad) {
+	if (!bad) {
 		cur.pos = cur.line = buf;
 		while (next_command(&cur, &cmd, &len)) {
 			parse_command(cmd, len, &enable, name);
