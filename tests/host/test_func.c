@@ -154,14 +154,14 @@ static void good_write(const char *cmd, const char *name, int v)
 }
 
 /*
- * A rejected write: -EINVAL, nothing changed, one KERN_DEBUG line, which
- * is log (with "dynamic_printk: " before it and "\n" after it).
+ * A write that must change nothing: it returns want_ret, and neither the
+ * file's output nor the masks differ afterwards.  The caller checks what
+ * was logged.
  */
-static void bad_write_log(const void *buf, size_t len, const char *what,
-			  const char *log)
+static void unchanging_write(const void *buf, size_t len, const char *what,
+			     long want_ret)
 {
 	static char before[READ_CAP];
-	static char want[1][160];
 	unsigned long long m1 = dynamic_printk_enabled;
 	unsigned long long m2 = dynamic_printk_enabled2;
 	long ret;
@@ -169,10 +169,23 @@ static void bad_write_log(const void *buf, size_t len, const char *what,
 	snprintf(before, sizeof(before), "%s", ctl_read());
 	shim_log_reset();
 	ret = ctl_write_len(buf, len);
-	CHECK(ret == -EINVAL, "%s: returned %ld, expected -EINVAL", what, ret);
+	CHECK(ret == want_ret, "%s: returned %ld, expected %ld", what, ret,
+	      want_ret);
 	CHECK(!strcmp(before, ctl_read()), "%s: output changed", what);
 	CHECK(m1 == dynamic_printk_enabled && m2 == dynamic_printk_enabled2,
 	      "%s: masks changed", what);
+}
+
+/*
+ * A rejected write: -EINVAL, nothing changed, one KERN_DEBUG line, which
+ * is log (with "dynamic_printk: " before it and "\n" after it).
+ */
+static void bad_write_log(const void *buf, size_t len, const char *what,
+			  const char *log)
+{
+	static char want[1][160];
+
+	unchanging_write(buf, len, what, -EINVAL);
 	CHECK(shim_log_above_debug() == 0, "%s: logged above KERN_DEBUG",
 	      what);
 	snprintf(want[0], sizeof(want[0]), "dynamic_printk: %s\n", log);
@@ -242,19 +255,7 @@ static const char *bad_size(size_t count)
  */
 static void noop_write(const void *buf, size_t len, const char *what)
 {
-	static char before[READ_CAP];
-	unsigned long long m1 = dynamic_printk_enabled;
-	unsigned long long m2 = dynamic_printk_enabled2;
-	long ret;
-
-	snprintf(before, sizeof(before), "%s", ctl_read());
-	shim_log_reset();
-	ret = ctl_write_len(buf, len);
-	CHECK(ret == (long)len, "%s: returned %ld, expected %zu", what, ret,
-	      len);
-	CHECK(!strcmp(before, ctl_read()), "%s: output changed", what);
-	CHECK(m1 == dynamic_printk_enabled && m2 == dynamic_printk_enabled2,
-	      "%s: masks changed", what);
+	unchanging_write(buf, len, what, (long)len);
 	expect_lines(what, 0, NULL);
 	model_check(what);
 }

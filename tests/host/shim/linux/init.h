@@ -12,19 +12,15 @@
 void shim_register_setup(const char *str, int (*fn)(char *), int early);
 void shim_register_initcall(int level, const char *name, int (*fn)(void));
 
-#define __setup(str, fn)						\
+#define __shim_setup(str, fn, early)					\
 	static void __attribute__((constructor)) __shim_setup_##fn(void) \
 	{								\
-		shim_register_setup(str, fn, 0);			\
+		shim_register_setup(str, fn, early);			\
 	}								\
 	extern int __shim_setup_semicolon_##fn
 
-#define early_param(str, fn)						\
-	static void __attribute__((constructor)) __shim_early_##fn(void) \
-	{								\
-		shim_register_setup(str, fn, 1);			\
-	}								\
-	extern int __shim_early_semicolon_##fn
+#define __setup(str, fn)	__shim_setup(str, fn, 0)
+#define early_param(str, fn)	__shim_setup(str, fn, 1)
 
 #define __shim_initcall(fn, level)					\
 	static void __attribute__((constructor)) __shim_initcall_##fn(void) \
