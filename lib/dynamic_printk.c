@@ -1,27 +1,27 @@
 /*
  * lib/dynamic_printk.c
  *
- * Switch the pr_debug() and dev_dbg() call sites of a module on and off at
- * run time, through <debugfs>/dynamic_printk/modules.  See
+ * Switch the pr_debug() and dev_dbg() call sites of the kernel on and off
+ * at run time: per module through <debugfs>/dynamic_printk/modules, per
+ * call site through <debugfs>/dynamic_printk/control.  See
  * Documentation/dynamic-printk.txt for the interface.
  *
- * Every call site has a struct mod_debug in the "__verbose" section.  The
- * descriptors of vmlinux are registered at boot, those of a module when it
- * is loaded.  There is one entry per distinct module name, linked into two
- * tables of 64 chains: one indexed by the djb2 hash of the name, one by its
- * r5 hash.  The buckets of the enabled entries are published in two masks
- * that call sites test inline, so that a disabled call site costs two bit
- * tests; only when both of its bits are set does it call
- * __dynamic_printk_enabled(), which decides from the table.
+ * Every call site has a struct mod_debug in the "__verbose" section, with
+ * its own flags; it prints when it has DYNAMIC_PRINTK_FL_PRINT ('p').  The
+ * descriptors of vmlinux are registered before the first initcall, those
+ * of a module when it is loaded: each registration is a table, and the
+ * tables are listed in registration order for the control file.  There is
+ * one entry per distinct module name, linked into two tables of 64 chains:
+ * one indexed by the djb2 hash of the name, one by its r5 hash.  An entry
+ * counts its call sites that have 'p'; the buckets of the entries that
+ * have any are published in two masks that call sites test inline before
+ * their own flag, so that a silent call site costs two bit tests.
  *
- * Readers (__dynamic_printk_enabled(), which may run in any context, and
- * the control file reader) walk the chains under rcu_read_lock() only.
- * Writers (registration, unregistration, control writes) are serialized by
- * debug_names_mutex.  An unlinked entry is freed after a grace period.
- *
- * A module starts disabled, unless 'all' mode is on, its name is in the
- * "dynamic_printk=<name>,..." boot list, one of its files was compiled
- * with DEBUG, or it is loaded with the "dynamic_printk" parameter.
+ * Readers (the control files) walk the tables and chains under
+ * rcu_read_lock() only; call sites read their own flag and the masks
+ * without any lock.  Writers (registration, unregistration, control
+ * writes) are serialized by dp_mutex.  What a reader may still see is
+ * freed after a grace period.
  *
  * This file is released under the GPLv2.
  */
@@ -29,108 +29,117 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/init.h>
-#include <linux/cache.h>
 #include <linux/err.h>
 #include <linux/string.h>
+#include <linux/ctype.h>
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/rculist.h>
+#include <linux/sched.h>
+#include <linux/hardirq.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
 #include <linux/debugfs.h>
+#include <linux/proc_fs.h>
+#include <linux/moduleparam.h>
 #include <linux/uaccess.h>
 #include <linux/dynamic_printk.h>
 #include <asm/page.h>
 #include <asm/system.h>
 
-#define DEBUG_HASH_SIZE		DYNAMIC_PRINTK_HASH_SIZE
-#define DEBUG_HASH_MASK		(DEBUG_HASH_SIZE - 1)
+#define DP_HASH_SIZE		DYNAMIC_PRINTK_HASH_SIZE
+#define DP_HASH_MASK		(DP_HASH_SIZE - 1)
 
-/*
- * One entry per distinct module name.  The name is copied: the descriptors
- * of a module, and the string they point to, go away when the module is
- * unloaded, which may be before a reader is done with the entry.
- */
-struct debug_name {
-	struct hlist_node hlist;	/* in djb2_table[hash] */
-	struct hlist_node hlist2;	/* in r5_table[hash2] */
-	struct rcu_head rcu;
-	unsigned int count;		/* registrants: vmlinux, modules */
-	unsigned long mark;		/* last (un)registration that counted */
-	unsigned int id;		/* newer entries have higher ids */
+#define DP_FL_PRINT		DYNAMIC_PRINTK_FL_PRINT
+
+/* One entry per distinct module name; the name is copied. */
+struct dp_name {
+	struct hlist_node hlist;	/* in dp_djb2[hash] */
+	struct hlist_node hlist2;	/* in dp_r5[hash2] */
+	struct list_head runs;		/* its struct dp_run's */
+	unsigned int nr_print;		/* call sites with 'p' */
 	unsigned int djb2;		/* whole djb2 hash of name */
 	unsigned char hash;		/* djb2 bucket of name */
 	unsigned char hash2;		/* r5 bucket of name */
-	int enabled;
-	int announce;			/* just enabled by the boot list */
 	char name[];
 };
 
-/*
- * Readers: RCU.  Writers: debug_names_mutex.  Lookups by name use the
- * djb2 chains; the r5 chains hold the entries behind each bit of the
- * second mask.
- */
-static struct hlist_head djb2_table[DEBUG_HASH_SIZE];
-static struct hlist_head r5_table[DEBUG_HASH_SIZE];
+/* Adjacent descriptors of one registration with the same module name */
+struct dp_run {
+	struct list_head list;		/* in name->runs */
+	struct dp_name *name;
+	struct mod_debug *start;
+	unsigned int n;
+};
 
 /*
- * The number of enabled entries in each bucket of each table, from which
- * the masks are recomputed, so that a bit is set only while some enabled
- * entry needs it.  Protected by debug_names_mutex.
+ * One registration: vmlinux or a module.  A module's descriptors all have
+ * its name, so it has one run; vmlinux has one per object, roughly.
  */
-static unsigned int djb2_enabled[DEBUG_HASH_SIZE];
-static unsigned int r5_enabled[DEBUG_HASH_SIZE];
+struct dp_table {
+	struct list_head list;		/* in dp_tables */
+	struct mod_debug *start;
+	unsigned int n;
+	unsigned int id;		/* registration number, from 1 */
+	unsigned int nr_runs;
+	struct dp_run runs[];
+};
 
 /*
- * 'all' mode: every entry is enabled, new entries start enabled, both masks
- * are ~0 and a call site whose module has no entry (built-in code before
- * its descriptors are registered) prints.  Written under debug_names_mutex
- * (or before SMP is up, by the boot option), read locklessly.
+ * What the kernel command line asks for a module name whenever it is
+ * registered: 'p' for its call sites ("dynamic_printk=<name>,...": a
+ * wish, forgotten on "set enabled=0 <name>" or "set enabled=0 all"), or
+ * commands ("<name>.dyndbg=<commands>").
+ */
+struct dp_boot {
+	struct list_head list;
+	unsigned int djb2;
+	const char *cmds;		/* NULL for a wish */
+	char name[];
+};
+
+static LIST_HEAD(dp_tables);		/* RCU; writers hold dp_mutex */
+static struct hlist_head dp_djb2[DP_HASH_SIZE];	/* RCU, as dp_tables */
+static struct hlist_head dp_r5[DP_HASH_SIZE];
+static LIST_HEAD(dp_boot_list);		/* dp_mutex */
+static unsigned int dp_table_id;	/* dp_mutex */
+static DEFINE_MUTEX(dp_mutex);
+
+/*
+ * 'all' mode: every call site has 'p', new ones start with it and both
+ * masks are ~0, so that built-in call sites print from early boot on.
+ * Written under dp_mutex (or before SMP is up), read locklessly.
  */
 static int all_mode __read_mostly;
 
 /*
- * The names of the "dynamic_printk=<name>,..." boot list: each starts
- * enabled whenever it is registered, until "set enabled=0 <name>" or "set
- * enabled=0 all".  Only writers use them (debug_names_mutex); the list is
- * set up by dynamic_printk_init() from boot_list.
+ * The masks the entries need, kept exact under dp_mutex: the buckets of
+ * entries whose nr_print crossed zero are marked dirty and recomputed from
+ * their chains by dp_publish().
  */
-struct debug_wish {
-	struct list_head list;
-	unsigned int djb2;		/* djb2_full(name) */
-	char name[];
-};
-static LIST_HEAD(debug_wishes);
-static char *boot_list __initdata;
-
-/* Counts register/unregister calls, see get_names() */
-static unsigned long debug_names_mark;
-
-/* Ids of new entries, decreasing along each djb2 chain; see name_key() */
-static unsigned int debug_names_id;
-
-static DEFINE_MUTEX(debug_names_mutex);
+static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
 
 /*
- * Bit b is set when an enabled module (or 'all' mode) has djb2 bucket b, in
- * dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.  Call
- * sites test their own bits before calling __dynamic_printk_enabled().
+ * Bit b is set when a call site with 'p' (or 'all' mode) has djb2 bucket
+ * b, in dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.
  */
 unsigned long long dynamic_printk_enabled __read_mostly;
 EXPORT_SYMBOL(dynamic_printk_enabled);
 unsigned long long dynamic_printk_enabled2 __read_mostly;
 EXPORT_SYMBOL(dynamic_printk_enabled2);
 
+static char *boot_list __initdata;	/* "dynamic_printk=<list>" */
+static char *boot_dyndbg __initdata;	/* "dyndbg=<commands>" */
+
 /*
  * The same functions as scripts/basic/hash, which gives DEBUG_HASH(2) as
- * their low six bits.  Each entry keeps its whole djb2 value too: compared
- * first, it makes a lookup cost an integer compare, not a string compare,
- * for every other name of the chain.
+ * their low six bits.  The whole djb2 value is kept in each entry, so that
+ * a lookup compares integers, not strings, for the other names of a chain.
  */
-static unsigned int djb2_full(const char *str)
+static unsigned int dp_djb2_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 5381;
@@ -140,7 +149,7 @@ static unsigned int djb2_full(const char *str)
 	return hash;
 }
 
-static unsigned int r5_hash(const char *str)
+static unsigned int dp_r5_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 0;
@@ -149,269 +158,805 @@ static unsigned int r5_hash(const char *str)
 		hash = (hash + (*s << 4) + (*s >> 4)) * 11;
 		s++;
 	}
-	return hash & DEBUG_HASH_MASK;
+	return hash & DP_HASH_MASK;
 }
 
-/*
- * Look a name up in its own djb2 chain; djb2 is djb2_full(name).
- * Caller holds debug_names_mutex or rcu_read_lock().
- */
-static struct debug_name *find_name(const char *name, unsigned int djb2)
+/* A call site's source file, stored after its module name */
+static const char *dp_file(const struct mod_debug *dd)
 {
-	struct debug_name *elem;
+	return dd->modname + strlen(dd->modname) + 1;
+}
+
+/* Look a name up in its own djb2 chain.  dp_mutex or rcu_read_lock(). */
+static struct dp_name *dp_find(const char *name, unsigned int djb2)
+{
+	struct dp_name *e;
 	struct hlist_node *node;
-	struct hlist_head *head = &djb2_table[djb2 & DEBUG_HASH_MASK];
 
-	hlist_for_each_entry_rcu(elem, node, head, hlist)
-		if (elem->djb2 == djb2 && !strcmp(elem->name, name))
-			return elem;
+	hlist_for_each_entry_rcu(e, node, &dp_djb2[djb2 & DP_HASH_MASK], hlist)
+		if (e->djb2 == djb2 && !strcmp(e->name, name))
+			return e;
 	return NULL;
 }
 
-/* A boot list wish for a name.  Caller holds debug_names_mutex. */
-static struct debug_wish *find_wish(const char *name, unsigned int djb2)
+static struct dp_boot *dp_find_boot(const char *name, unsigned int djb2,
+				    int wish)
 {
-	struct debug_wish *wish;
+	struct dp_boot *b;
 
-	list_for_each_entry(wish, &debug_wishes, list)
-		if (wish->djb2 == djb2 && !strcmp(wish->name, name))
-			return wish;
+	list_for_each_entry(b, &dp_boot_list, list)
+		if (b->djb2 == djb2 && !b->cmds == wish &&
+		    !strcmp(b->name, name))
+			return b;
 	return NULL;
 }
 
-static void drop_wish(struct debug_wish *wish)
+/* A call site gains (+1) or loses (-1) 'p'.  dp_mutex held. */
+static void dp_count(struct dp_name *e, int delta)
 {
-	list_del(&wish->list);
-	kfree(wish);
+	if (!e->nr_print != !(e->nr_print + delta)) {
+		dp_dirty |= 1ULL << e->hash;
+		dp_dirty2 |= 1ULL << e->hash2;
+	}
+	e->nr_print += delta;
+}
+
+/* Give a call site new flags; returns 1 if they changed.  dp_mutex held. */
+static int dp_set_flags(struct dp_name *e, struct mod_debug *dd,
+			unsigned int flags)
+{
+	if (dd->flags == flags)
+		return 0;
+	if ((dd->flags ^ flags) & DP_FL_PRINT)
+		dp_count(e, flags & DP_FL_PRINT ? 1 : -1);
+	ACCESS_ONCE(dd->flags) = flags;
+	return 1;
+}
+
+/* Recompute the bit of one dirty bucket of one table of chains */
+static int dp_bucket_needed(struct hlist_head *head, int second)
+{
+	struct dp_name *e;
+	struct hlist_node *node;
+
+	if (second) {
+		hlist_for_each_entry(e, node, head, hlist2)
+			if (e->nr_print)
+				return 1;
+	} else {
+		hlist_for_each_entry(e, node, head, hlist)
+			if (e->nr_print)
+				return 1;
+	}
+	return 0;
 }
 
 /*
- * Recompute both masks from the per-bucket counts.  Called with
- * debug_names_mutex held after every change of an entry's state, of the
- * set of entries or of 'all' mode.  The barrier orders the stores to
- * elem->enabled before the mask bits that make call sites look at them.
- * On 32-bit machines a reader may see a half-updated mask; that only
- * costs one extra lookup or one missed message while the mode changes.
+ * Bring the masks up to date after changes of flags, entries or 'all'
+ * mode.  dp_mutex held.  The barrier orders the stores to the flags of
+ * call sites before the mask bits that make call sites look at them.  On
+ * 32-bit machines a call site may see a half-updated mask; that costs at
+ * most a message missed while it changes.
  */
-static void publish_masks(void)
+static void dp_publish(void)
 {
-	unsigned long long mask = 0, mask2 = 0;
-	int i;
+	int b;
 
-	if (all_mode) {
-		mask = ~0ULL;
-		mask2 = ~0ULL;
-	} else {
-		for (i = 0; i < DEBUG_HASH_SIZE; i++) {
-			if (djb2_enabled[i])
-				mask |= 1ULL << i;
-			if (r5_enabled[i])
-				mask2 |= 1ULL << i;
+	for (b = 0; b < DP_HASH_SIZE; b++) {
+		if ((dp_dirty >> b) & 1) {
+			dp_need &= ~(1ULL << b);
+			if (dp_bucket_needed(&dp_djb2[b], 0))
+				dp_need |= 1ULL << b;
+		}
+		if ((dp_dirty2 >> b) & 1) {
+			dp_need2 &= ~(1ULL << b);
+			if (dp_bucket_needed(&dp_r5[b], 1))
+				dp_need2 |= 1ULL << b;
 		}
 	}
+	dp_dirty = dp_dirty2 = 0;
 	smp_wmb();
-	dynamic_printk_enabled = mask;
-	dynamic_printk_enabled2 = mask2;
+	dynamic_printk_enabled = all_mode ? ~0ULL : dp_need;
+	dynamic_printk_enabled2 = all_mode ? ~0ULL : dp_need2;
 }
 
-/* Caller holds debug_names_mutex and calls publish_masks() afterwards */
-static void set_enabled(struct debug_name *elem, int enable)
+static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
 {
-	if (elem->enabled == enable)
-		return;
-	elem->enabled = enable;
-	if (enable) {
-		djb2_enabled[elem->hash]++;
-		r5_enabled[elem->hash2]++;
-	} else {
-		djb2_enabled[elem->hash]--;
-		r5_enabled[elem->hash2]--;
-	}
-}
-
-static struct debug_name *add_name(const char *name, unsigned int djb2,
-				   int enable)
-{
-	struct debug_name *elem;
 	size_t len = strlen(name);
+	struct dp_name *e = kzalloc(sizeof(*e) + len + 1, GFP_KERNEL);
 
-	elem = kzalloc(sizeof(*elem) + len + 1, GFP_KERNEL);
-	if (!elem)
+	if (!e)
 		return NULL;
-	memcpy(elem->name, name, len + 1);
-	elem->id = ++debug_names_id;
-	elem->djb2 = djb2;
-	elem->hash = djb2 & DEBUG_HASH_MASK;
-	elem->hash2 = r5_hash(name);
-	set_enabled(elem, enable);
-	/*
-	 * At the head, so that ids decrease along the chain and a reader
-	 * walking the chain never meets an entry newer than where it is;
-	 * hlist_add_head_rcu() orders the initialization before the link.
-	 */
-	hlist_add_head_rcu(&elem->hlist, &djb2_table[elem->hash]);
-	hlist_add_head_rcu(&elem->hlist2, &r5_table[elem->hash2]);
-	return elem;
-}
-
-static void free_name_rcu(struct rcu_head *head)
-{
-	kfree(container_of(head, struct debug_name, rcu));
-}
-
-static void remove_name(struct debug_name *elem)
-{
-	set_enabled(elem, 0);
-	hlist_del_rcu(&elem->hlist);
-	hlist_del_rcu(&elem->hlist2);
-	call_rcu(&elem->rcu, free_name_rcu);
+	memcpy(e->name, name, len + 1);
+	INIT_LIST_HEAD(&e->runs);
+	e->djb2 = djb2;
+	e->hash = djb2 & DP_HASH_MASK;
+	e->hash2 = dp_r5_hash(name);
+	hlist_add_head_rcu(&e->hlist, &dp_djb2[e->hash]);
+	hlist_add_head_rcu(&e->hlist2, &dp_r5[e->hash2]);
+	return e;
 }
 
 /*
- * Descriptors of one object are adjacent and share their name string, so
- * a name is looked up only when it differs from the previous descriptor's:
- * registration stays linear in the number of call sites.
+ * Take a run out of its entry; an entry left without runs is unlinked and
+ * put on @dead, to be freed after a grace period.  dp_mutex held.
  */
-static int same_name(const struct mod_debug *dd, const char *prev)
+static void dp_drop_run(struct dp_run *run, struct list_head *dead)
 {
-	return prev && (dd->modname == prev || !strcmp(dd->modname, prev));
-}
+	struct dp_name *e = run->name;
+	unsigned int i;
 
-/*
- * A new entry starts enabled in 'all' mode and when its name is wished for
- * by the boot list; the latter is logged by start_names(), once the
- * registration has succeeded.
- */
-static struct debug_name *new_name(const char *name, unsigned int djb2)
-{
-	struct debug_name *elem;
-	int wished = find_wish(name, djb2) != NULL;
-
-	elem = add_name(name, djb2, all_mode || wished);
-	if (elem)
-		elem->announce = wished;
-	return elem;
-}
-
-/*
- * Count each distinct name of [start, start + n) once for this call, even
- * when its descriptors are not adjacent (vmlinux gathers many objects of
- * one module): an entry already marked with this call's number is not
- * counted again.  Sets *@start_them when start_names() has work to do.
- * Returns the number of descriptors done, n on success.
- */
-static unsigned long get_names(struct mod_debug *start, unsigned long n,
-			       unsigned long mark, int *start_them)
-{
-	struct debug_name *elem = NULL;
-	const char *prev = NULL;
-	unsigned int djb2;
-	unsigned long i;
-	int warned = 0;
-
-	for (i = 0; i < n; i++) {
-		struct mod_debug *dd = &start[i];
-
-		if (!same_name(dd, prev)) {
-			prev = dd->modname;
-			djb2 = djb2_full(dd->modname);
-			elem = find_name(dd->modname, djb2);
-			if (!elem) {
-				elem = new_name(dd->modname, djb2);
-				if (!elem)
-					return i;
-				if (elem->announce)
-					*start_them = 1;
-			}
-			/*
-			 * A call site built with other buckets than its
-			 * name's would test the wrong mask bits and chain:
-			 * a build problem.
-			 */
-			if (!warned && (elem->hash != dd->hash ||
-					elem->hash2 != dd->hash2)) {
-				printk(KERN_WARNING "dynamic_printk: %s: call "
-				       "site buckets %u/%u, expected %u/%u\n",
-				       elem->name, dd->hash, dd->hash2,
-				       elem->hash, elem->hash2);
-				warned = 1;
-			}
-			if (elem->mark != mark) {
-				elem->mark = mark;
-				elem->count++;
-			}
-		}
-		if (dd->flags & DYNAMIC_PRINTK_FLAG_DEBUG)
-			*start_them = 1;
-	}
-	return n;
-}
-
-/*
- * Once a registration has succeeded (so that a failed one changes
- * nothing): switch on the names that have a call site compiled with
- * DEBUG, and log the names the boot list switched on, as a control write
- * would.
- */
-static void start_names(struct mod_debug *start, unsigned long n)
-{
-	struct debug_name *elem = NULL;
-	const char *prev = NULL;
-	unsigned long i;
-
-	for (i = 0; i < n; i++) {
-		struct mod_debug *dd = &start[i];
-
-		if (!same_name(dd, prev)) {
-			prev = dd->modname;
-			elem = find_name(dd->modname, djb2_full(dd->modname));
-			if (elem && elem->announce) {
-				elem->announce = 0;
-				printk(KERN_DEBUG "dynamic_printk: %s "
-				       "enabled=1\n", elem->name);
-			}
-		}
-		if (elem && (dd->flags & DYNAMIC_PRINTK_FLAG_DEBUG))
-			set_enabled(elem, 1);
+	for (i = 0; i < run->n; i++)
+		if (run->start[i].flags & DP_FL_PRINT)
+			dp_count(e, -1);
+	list_del(&run->list);
+	if (list_empty(&e->runs)) {
+		hlist_del_rcu(&e->hlist);
+		hlist_del_rcu(&e->hlist2);
+		list_add(&e->runs, dead);
 	}
 }
 
-/*
- * The entry of the next distinct name of [start + *i, start + n) that is
- * registered and not marked with @mark yet, which it then is; NULL at the
- * end.  Each name of the descriptors is thus met once per mark.
- */
-static struct debug_name *next_marked(struct mod_debug *start,
-				      unsigned long n, unsigned long *i,
-				      unsigned long mark)
+static void dp_free_dead(struct list_head *dead)
 {
-	struct debug_name *elem;
+	struct list_head *p, *tmp;
 
-	for (; *i < n; (*i)++) {
-		struct mod_debug *dd = &start[*i];
+	if (list_empty(dead))
+		return;
+	synchronize_rcu();
+	list_for_each_safe(p, tmp, dead)
+		kfree(list_entry(p, struct dp_name, runs));
+}
 
-		if (*i && same_name(dd, start[*i - 1].modname))
+static int dp_same_name(const struct mod_debug *a, const struct mod_debug *b)
+{
+	return a->modname == b->modname || !strcmp(a->modname, b->modname);
+}
+
+/* ---- commands ----------------------------------------------------------- */
+
+/*
+ * A write is a batch of commands, separated by ';' or newlines, parsed
+ * into a list before any is applied.  The modules file takes
+ *	set enabled=<0|1> <name>	(the original interface)
+ *	<name> enabled=<0|1>		(a line of the file, to restore it)
+ * the control file
+ *	[file|func|module|format|line <value>]... <+|-|=><flags>
+ *	<file>:<line> [<module>]<function> =<flags> "<format>"
+ * where the second form is a line of the file, setting that call site's
+ * flags exactly.
+ */
+enum dp_kind { DP_SET, DP_QUERY };
+
+struct dp_cmd {
+	struct list_head list;
+	enum dp_kind kind;
+	const char *text;		/* as written, for the log */
+	int len;
+	char *module;			/* NULL: any; '-' read as '_' */
+	const char *file, *func, *format;	/* NULL: any */
+	unsigned int first, last;	/* line range */
+	int exact;			/* a read line: exact matches */
+	char op;			/* '+', '-', '=' */
+	unsigned char flags;
+};
+
+#define DP_MAX_WORDS	12	/* five match-specs and a flags-spec, or less */
+#define DP_QUOTE_MAX	64	/* most of a command quoted in the log */
+
+static const char dp_flag_chars[] = "pmflt";
+static const unsigned char dp_flag_bits[] = {
+	DYNAMIC_PRINTK_FL_PRINT, DYNAMIC_PRINTK_FL_MODULE,
+	DYNAMIC_PRINTK_FL_FUNC, DYNAMIC_PRINTK_FL_LINE, DYNAMIC_PRINTK_FL_TID,
+};
+
+static int dp_is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Where the tokenizer is: the batch as written, and the decoded words */
+struct dp_cursor {
+	const char *pos, *end;
+	const char *line;		/* start of the current line */
+	char *out;			/* decoded words, NUL-terminated */
+};
+
+/* One backslash escape at *s (after the backslash) into *c */
+static int dp_escape(const char **s, const char *end, char *c)
+{
+	const char *p = *s;
+	int v = 0, i;
+
+	if (p == end)
+		return -EINVAL;
+	switch (*p) {
+	case 'n':
+		*c = '\n';
+		break;
+	case 't':
+		*c = '\t';
+		break;
+	case '\\': case '"': case '\'':
+		*c = *p;
+		break;
+	default:
+		for (i = 0; i < 3; i++) {
+			if (p + i == end || p[i] < '0' || p[i] > '7')
+				return -EINVAL;
+			v = v * 8 + p[i] - '0';
+		}
+		if (!v || v > 255)
+			return -EINVAL;
+		*c = v;
+		*s = p + 3;
+		return 0;
+	}
+	*s = p + 1;
+	return 0;
+}
+
+/*
+ * Split the next command of the batch into words, quotes and escapes
+ * decoded.  Returns the number of words, 0 when the batch is done, or
+ * -EINVAL (with the command's text set) for an unterminated quote, a bad
+ * escape or too many words.
+ */
+static int dp_next_command(struct dp_cursor *cur, char *word[],
+			   const char **text, int *len)
+{
+	const char *s = cur->pos, *last = NULL;
+	int n = 0, err = 0;
+	char q;
+
+	*text = NULL;
+	while (s < cur->end) {
+		char c = *s;
+
+		if (c == ';' || c == '\n') {
+			s++;
+			if (c == '\n')
+				cur->line = s;
+			if (n)
+				break;
 			continue;
-		elem = find_name(dd->modname, djb2_full(dd->modname));
-		if (elem && elem->mark != mark) {
-			elem->mark = mark;
-			(*i)++;
-			return elem;
 		}
+		if (dp_is_blank(c)) {
+			s++;
+			continue;
+		}
+		if (c == '#' && (s == cur->line || dp_is_blank(s[-1]))) {
+			while (s < cur->end && *s != '\n')
+				s++;
+			continue;
+		}
+		/* A word, possibly with quoted parts */
+		if (!*text)
+			*text = s;
+		if (n == DP_MAX_WORDS)
+			err = -EINVAL;
+		else
+			word[n++] = cur->out;
+		q = 0;
+		while (s < cur->end) {
+			c = *s;
+			if (!q && (dp_is_blank(c) || c == ';' || c == '\n'))
+				break;
+			if (q && c == '\n')
+				break;
+			s++;
+			if (c == q) {
+				q = 0;
+				continue;
+			}
+			if (!q && (c == '"' || c == '\'')) {
+				q = c;
+				continue;
+			}
+			if (c == '\\' && dp_escape(&s, cur->end, &c))
+				err = -EINVAL;
+			*cur->out++ = c;
+		}
+		*cur->out++ = '\0';
+		last = s;
+		if (q)
+			err = -EINVAL;
+		if (err)
+			break;
 	}
-	return NULL;
+	cur->pos = s;
+	if (*text)
+		*len = last - *text;
+	return err ? err : n;
 }
 
-/* The reverse of get_names(), with the same rule for counting a name */
-static void put_names(struct mod_debug *start, unsigned long n,
-		      unsigned long mark)
+static int dp_has_wildcard(const char *s)
 {
-	struct debug_name *elem;
-	unsigned long i = 0;
+	return strpbrk(s, "*?") != NULL;
+}
 
-	while ((elem = next_marked(start, n, &i, mark)))
-		if (!--elem->count)
-			remove_name(elem);
+/* Glob match: '*' any run of characters, '?' one character */
+static int dp_match(const char *pat, const char *str)
+{
+	const char *star = NULL, *retry = NULL;
+
+	while (*str) {
+		if (*pat == '*') {
+			star = ++pat;
+			retry = str;
+		} else if (*pat == '?' || *pat == *str) {
+			pat++;
+			str++;
+		} else if (star) {
+			pat = star;
+			str = ++retry;
+		} else {
+			return 0;
+		}
+	}
+	while (*pat == '*')
+		pat++;
+	return !*pat;
+}
+
+static void dp_underscores(char *s)
+{
+	for (; *s; s++)
+		if (*s == '-')
+			*s = '_';
+}
+
+/* "<n>", "<n>-<m>", "-<m>", "<n>-": a line range */
+static int dp_parse_uint(const char **s, unsigned int *v)
+{
+	unsigned long long x = 0;
+	const char *p = *s;
+
+	if (!isdigit(*p))
+		return -EINVAL;
+	while (isdigit(*p)) {
+		x = x * 10 + *p++ - '0';
+		if (x > UINT_MAX)
+			return -EINVAL;
+	}
+	*v = x;
+	*s = p;
+	return 0;
+}
+
+static int dp_parse_lines(const char *s, struct dp_cmd *cmd)
+{
+	cmd->first = 0;
+	cmd->last = UINT_MAX;
+	if (!strcmp(s, "-"))
+		return -EINVAL;
+	if (*s != '-' && dp_parse_uint(&s, &cmd->first))
+		return -EINVAL;
+	if (!*s) {
+		cmd->last = cmd->first;
+		return 0;
+	}
+	if (*s++ != '-')
+		return -EINVAL;
+	if (*s && dp_parse_uint(&s, &cmd->last))
+		return -EINVAL;
+	if (*s || cmd->first > cmd->last)
+		return -EINVAL;
+	return 0;
+}
+
+/* "+p", "-fl", "=_", ...: the operator and the flags */
+static int dp_parse_flags(const char *s, struct dp_cmd *cmd)
+{
+	const char *c;
+
+	if (*s != '+' && *s != '-' && *s != '=')
+		return -EINVAL;
+	cmd->op = *s++;
+	cmd->flags = 0;
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s == '_')
+			continue;
+		c = strchr(dp_flag_chars, *s);
+		if (!c)
+			return -EINVAL;
+		cmd->flags |= dp_flag_bits[c - dp_flag_chars];
+	}
+	return 0;
+}
+
+/*
+ * A line of the control file: "<file>:<line>", "[<module>]<function>",
+ * "=<flags>", "<format>".  Sets exactly that call site's flags.
+ */
+static int dp_parse_site(char *word[], int n, struct dp_cmd *cmd)
+{
+	char *colon, *bracket;
+	const char *s;
+
+	if (n != 4 || word[1][0] != '[' || word[2][0] != '=')
+		return -EINVAL;
+	colon = strrchr(word[0], ':');
+	bracket = strchr(word[1], ']');
+	if (!colon || colon == word[0] || !bracket ||
+	    bracket == word[1] + 1 || !bracket[1])
+		return -EINVAL;
+	s = colon + 1;
+	if (dp_parse_uint(&s, &cmd->first) || *s)
+		return -EINVAL;
+	cmd->last = cmd->first;
+	*colon = '\0';
+	*bracket = '\0';
+	cmd->file = word[0];
+	cmd->module = word[1] + 1;
+	cmd->func = bracket + 1;
+	cmd->format = word[3];
+	cmd->exact = 1;
+	return dp_parse_flags(word[2], cmd);
+}
+
+/* A command of the control file, words already split */
+static int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
+{
+	static const char * const keys[] = {
+		"file", "func", "module", "format", "line"
+	};
+	unsigned int seen = 0;
+	int i, k;
+
+	cmd->kind = DP_QUERY;
+	cmd->first = 0;
+	cmd->last = UINT_MAX;
+	for (i = 0; i < n - 1; i += 2) {
+		for (k = 0; k < ARRAY_SIZE(keys); k++)
+			if (!strcmp(word[i], keys[k]))
+				break;
+		if (k == ARRAY_SIZE(keys))
+			return i ? -EINVAL : dp_parse_site(word, n, cmd);
+		if ((seen & (1 << k)) || i + 1 == n - 1)
+			return -EINVAL;
+		seen |= 1 << k;
+		switch (k) {
+		case 0:
+			cmd->file = word[i + 1];
+			break;
+		case 1:
+			cmd->func = word[i + 1];
+			break;
+		case 2:
+			cmd->module = word[i + 1];
+			break;
+		case 3:
+			cmd->format = word[i + 1];
+			break;
+		default:
+			if (dp_parse_lines(word[i + 1], cmd))
+				return -EINVAL;
+		}
+	}
+	if (i != n - 1)
+		return -EINVAL;
+	return dp_parse_flags(word[n - 1], cmd);
+}
+
+/* "enabled=0" or "enabled=1", exactly */
+static int dp_parse_setting(const char *word, struct dp_cmd *cmd)
+{
+	if (strncmp(word, "enabled=", 8) || (word[8] != '0' &&
+					      word[8] != '1') || word[9])
+		return -EINVAL;
+	cmd->op = word[8] == '1' ? '+' : '-';
+	cmd->flags = DP_FL_PRINT;
+	return 0;
+}
+
+/* A command of the modules file, words already split */
+static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
+{
+	cmd->kind = DP_SET;
+	if (n == 3 && !strcmp(word[0], "set") &&
+	    !dp_parse_setting(word[1], cmd))
+		cmd->module = word[2];
+	else if (n == 2 && !dp_parse_setting(word[1], cmd))
+		cmd->module = word[0];
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static void dp_free_cmds(struct list_head *cmds)
+{
+	struct dp_cmd *cmd, *tmp;
+
+	list_for_each_entry_safe(cmd, tmp, cmds, list)
+		kfree(cmd);
+}
+
+static void dp_log_invalid(const char *text, int len)
+{
+	printk(KERN_DEBUG "dynamic_printk: invalid command \"%.*s\"\n",
+	       min(len, DP_QUOTE_MAX), text);
+}
+
+/*
+ * Parse a batch of @count bytes at @buf into @cmds; @out has room for
+ * count + 1 decoded bytes per word.  Returns 0, or -EINVAL after logging
+ * the bad command, or -ENOMEM; on error @cmds is empty.
+ */
+static int dp_parse_batch(const char *buf, size_t count, char *out,
+			  enum dp_kind kind, struct list_head *cmds)
+{
+	struct dp_cursor cur = { buf, buf + count, buf, out };
+	char *word[DP_MAX_WORDS];
+	struct dp_cmd *cmd;
+	const char *text;
+	int n, len;
+
+	while ((n = dp_next_command(&cur, word, &text, &len))) {
+		cmd = n < 0 ? NULL : kzalloc(sizeof(*cmd), GFP_KERNEL);
+		if (n > 0 && !cmd) {
+			dp_free_cmds(cmds);
+			INIT_LIST_HEAD(cmds);
+			return -ENOMEM;
+		}
+		if (n < 0 || (kind == DP_SET ? dp_parse_set(word, n, cmd) :
+			      dp_parse_query(word, n, cmd))) {
+			kfree(cmd);
+			dp_free_cmds(cmds);
+			INIT_LIST_HEAD(cmds);
+			dp_log_invalid(text, len);
+			return -EINVAL;
+		}
+		cmd->text = text;
+		cmd->len = len;
+		if (cmd->module)
+			dp_underscores(cmd->module);
+		list_add_tail(&cmd->list, cmds);
+	}
+	return 0;
+}
+
+/* Does the call site match the command's match-specs (not the module)? */
+static int dp_site_matches(const struct dp_cmd *cmd,
+			   const struct mod_debug *dd)
+{
+	const char *file, *base;
+
+	if (dd->lineno < cmd->first || dd->lineno > cmd->last)
+		return 0;
+	if (cmd->exact)
+		return !strcmp(dp_file(dd), cmd->file) &&
+		       !strcmp(dd->function, cmd->func) &&
+		       !strcmp(dd->format, cmd->format);
+	if (cmd->func && !dp_match(cmd->func, dd->function))
+		return 0;
+	if (cmd->format && !strstr(dd->format, cmd->format))
+		return 0;
+	if (cmd->file) {
+		file = dp_file(dd);
+		base = strrchr(file, '/');
+		if (!dp_match(cmd->file, file) &&
+		    !(base && dp_match(cmd->file, base + 1)))
+			return 0;
+	}
+	return 1;
+}
+
+static unsigned int dp_new_flags(const struct dp_cmd *cmd,
+				 unsigned int flags)
+{
+	switch (cmd->op) {
+	case '+':
+		return flags | cmd->flags;
+	case '-':
+		return flags & ~cmd->flags;
+	default:
+		return cmd->flags;
+	}
+}
+
+static unsigned int dp_apply_run(const struct dp_cmd *cmd,
+				 struct dp_run *run)
+{
+	unsigned int i, changed = 0;
+
+	for (i = 0; i < run->n; i++) {
+		struct mod_debug *dd = &run->start[i];
+
+		if (dp_site_matches(cmd, dd))
+			changed += dp_set_flags(run->name, dd,
+						dp_new_flags(cmd, dd->flags));
+	}
+	return changed;
+}
+
+/*
+ * Apply a command to the call sites of a table, or only to those of
+ * @name.  dp_mutex held; the caller publishes the masks.  Returns the
+ * number of call sites changed.
+ */
+static unsigned int dp_apply_table(const struct dp_cmd *cmd,
+				   struct dp_table *t, struct dp_name *name)
+{
+	unsigned int i, changed = 0;
+	struct dp_run *run;
+
+	for (i = 0; i < t->nr_runs; i++) {
+		run = &t->runs[i];
+		if (name && run->name != name)
+			continue;
+		if (!cmd->module || dp_match(cmd->module, run->name->name))
+			changed += dp_apply_run(cmd, run);
+	}
+	return changed;
+}
+
+/*
+ * Apply a command to every call site it matches.  A module name without
+ * wildcards is looked up: its call sites are reached through its entry,
+ * whatever the number of others.
+ */
+static unsigned int dp_apply(const struct dp_cmd *cmd)
+{
+	struct dp_table *t;
+	struct dp_run *run;
+	struct dp_name *e;
+	unsigned int changed = 0;
+
+	if (cmd->module && !dp_has_wildcard(cmd->module)) {
+		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
+		if (e)
+			list_for_each_entry(run, &e->runs, list)
+				changed += dp_apply_run(cmd, run);
+		return changed;
+	}
+	list_for_each_entry(t, &dp_tables, list)
+		changed += dp_apply_table(cmd, t, NULL);
+	return changed;
+}
+
+static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
+{
+	printk(KERN_DEBUG "dynamic_printk: \"%.*s\" changed %u call sites\n",
+	       min(cmd->len, DP_QUOTE_MAX), cmd->text, changed);
+}
+
+/*
+ * Parse a batch of commands and apply it to the call sites of table @t
+ * (only to those of @name, if not NULL), all or nothing; with no table,
+ * only check it.  dp_mutex held; the caller publishes the masks.
+ */
+static int dp_run_commands(const char *cmds, struct dp_table *t,
+			   struct dp_name *name)
+{
+	size_t count = strlen(cmds);
+	struct dp_cmd *cmd;
+	LIST_HEAD(list);
+	char *out;
+	int ret;
+
+	out = kmalloc(2 * count + 1, GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	ret = dp_parse_batch(cmds, count, out, DP_QUERY, &list);
+	if (t)
+		list_for_each_entry(cmd, &list, list)
+			dp_log_applied(cmd, dp_apply_table(cmd, t, name));
+	dp_free_cmds(&list);
+	kfree(out);
+	return ret;
+}
+
+/* ---- the modules file's commands ---------------------------------------- */
+
+/* Give or take 'p' from every call site of an entry.  dp_mutex held. */
+static void dp_name_print(struct dp_name *e, int on)
+{
+	struct dp_run *run;
+	unsigned int i;
+
+	list_for_each_entry(run, &e->runs, list)
+		for (i = 0; i < run->n; i++) {
+			struct mod_debug *dd = &run->start[i];
+
+			dp_set_flags(e, dd, on ? dd->flags | DP_FL_PRINT :
+				     dd->flags & ~DP_FL_PRINT);
+		}
+}
+
+static int dp_is_all(const struct dp_cmd *cmd)
+{
+	return !strcmp(cmd->module, "all");
+}
+
+/*
+ * May a set command be applied?  "all", a registered name, or a name the
+ * boot list wishes for (only to forget the wish).  dp_mutex held.
+ */
+static int dp_check_set(const struct dp_cmd *cmd)
+{
+	unsigned int djb2 = dp_djb2_hash(cmd->module);
+
+	if (dp_is_all(cmd) || dp_find(cmd->module, djb2))
+		return 0;
+	if (cmd->op == '-' && dp_find_boot(cmd->module, djb2, 1))
+		return 0;
+	return -EINVAL;
+}
+
+static void dp_drop_wishes(const char *name)
+{
+	struct dp_boot *b, *tmp;
+
+	list_for_each_entry_safe(b, tmp, &dp_boot_list, list)
+		if (!b->cmds && (!name || !strcmp(b->name, name))) {
+			list_del(&b->list);
+			kfree(b);
+		}
+}
+
+/* Apply a set command that dp_check_set() accepted.  dp_mutex held. */
+static void dp_apply_set(const struct dp_cmd *cmd)
+{
+	int on = cmd->op == '+';
+	struct dp_name *e;
+	int b;
+
+	if (dp_is_all(cmd)) {
+		all_mode = on;
+		for (b = 0; b < DP_HASH_SIZE; b++) {
+			struct hlist_node *node;
+
+			hlist_for_each_entry(e, node, &dp_djb2[b], hlist)
+				dp_name_print(e, on);
+		}
+		if (!on)
+			dp_drop_wishes(NULL);
+	} else {
+		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
+		if (e)
+			dp_name_print(e, on);
+		if (!on)
+			dp_drop_wishes(cmd->module);
+	}
+	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", cmd->module, on);
+}
+
+/* ---- registration ------------------------------------------------------- */
+
+/*
+ * What a new table's call sites start with: 'p' in 'all' mode or when the
+ * boot list wishes for their name, then the boot commands for their name.
+ * Call sites of files compiled with DEBUG have 'p' from the start.
+ */
+static void dp_start_table(struct dp_table *t)
+{
+	struct dp_boot *b;
+	struct dp_run *run;
+	unsigned int i;
+
+	for (i = 0; i < t->nr_runs; i++) {
+		run = &t->runs[i];
+		if (!all_mode && !dp_find_boot(run->name->name,
+					       run->name->djb2, 1))
+			continue;
+		dp_name_print(run->name, 1);
+		if (!all_mode)
+			printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
+			       run->name->name);
+	}
+	list_for_each_entry(b, &dp_boot_list, list) {
+		if (!b->cmds)
+			continue;
+		for (i = 0; i < t->nr_runs; i++)
+			if (t->runs[i].name->djb2 == b->djb2 &&
+			    !strcmp(t->runs[i].name->name, b->name))
+				break;
+		if (i < t->nr_runs)
+			dp_run_commands(b->cmds, t, t->runs[i].name);
+	}
 }
 
 /**
@@ -420,30 +965,81 @@ static void put_names(struct mod_debug *start, unsigned long n,
  * @n: number of descriptors
  *
  * Creates an entry for each module name of the descriptors that has none,
- * enabled if 'all' mode is on or the name is in the boot list, and counts
- * this registration once for each distinct name.  A name with a call site
- * compiled with DEBUG is switched on.  Must be undone with
- * dynamic_printk_unregister() on the same descriptors, and only after it
- * returned 0.  May sleep.
+ * lists the call sites in the control file after those registered before,
+ * and gives them what 'all' mode, the boot list and boot commands ask for.
+ * Must be undone with dynamic_printk_unregister() on the same descriptors,
+ * and only after it returned 0.  May sleep.
  *
  * Returns 0, or -ENOMEM with nothing registered.
  */
 int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 {
-	unsigned long done;
-	int start_them = 0, ret = 0;
+	struct dp_table *t;
+	struct dp_run *run = NULL;
+	LIST_HEAD(dead);
+	unsigned long i, nr_runs = 0;
+	unsigned int djb2;
 
-	mutex_lock(&debug_names_mutex);
-	done = get_names(start, n, ++debug_names_mark, &start_them);
-	if (done != n) {
-		put_names(start, done, ++debug_names_mark);
-		ret = -ENOMEM;
-	} else if (start_them) {
-		start_names(start, n);
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!i || !dp_same_name(&start[i], &start[i - 1]))
+			nr_runs++;
+	t = kzalloc(sizeof(*t) + nr_runs * sizeof(*run), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->start = start;
+	t->n = n;
+
+	mutex_lock(&dp_mutex);
+	for (i = 0; i < n; i++) {
+		struct mod_debug *dd = &start[i];
+		struct dp_name *e;
+
+		if (i && dp_same_name(dd, &start[i - 1])) {
+			run->n++;
+		} else {
+			djb2 = dp_djb2_hash(dd->modname);
+			e = dp_find(dd->modname, djb2);
+			if (!e)
+				e = dp_new_name(dd->modname, djb2);
+			if (!e)
+				goto nomem;
+			/*
+			 * A call site built with other buckets than its
+			 * name's would test the wrong mask bits: a build
+			 * problem.
+			 */
+			if (e->hash != dd->hash || e->hash2 != dd->hash2)
+				printk(KERN_WARNING "dynamic_printk: %s: call "
+				       "site buckets %u/%u, expected %u/%u\n",
+				       e->name, dd->hash, dd->hash2, e->hash,
+				       e->hash2);
+			run = &t->runs[t->nr_runs++];
+			run->name = e;
+			run->start = dd;
+			run->n = 1;
+			list_add_tail(&run->list, &e->runs);
+		}
+		if (dd->flags & DP_FL_PRINT)
+			dp_count(run->name, 1);
 	}
-	publish_masks();
-	mutex_unlock(&debug_names_mutex);
-	return ret;
+	dp_start_table(t);
+	t->id = ++dp_table_id;
+	list_add_tail_rcu(&t->list, &dp_tables);
+	dp_publish();
+	mutex_unlock(&dp_mutex);
+	return 0;
+
+nomem:
+	/* The runs made so far lose their 'p' counts and their entries */
+	while (t->nr_runs)
+		dp_drop_run(&t->runs[--t->nr_runs], &dead);
+	dp_publish();
+	mutex_unlock(&dp_mutex);
+	dp_free_dead(&dead);
+	kfree(t);
+	return -ENOMEM;
 }
 
 /**
@@ -451,193 +1047,265 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
  * @start: first descriptor, as given to dynamic_printk_register()
  * @n: number of descriptors, as given to dynamic_printk_register()
  *
- * Drops this registration's count of each distinct module name of the
- * descriptors.  The entry of a name whose count drops to zero disappears
- * from the control file, stops needing its mask bits and is freed after a
- * grace period, so the descriptors and their strings may be freed as soon
- * as this returns.  May sleep.
+ * The call sites leave the control file, and their names stop needing
+ * mask bits; a name without call sites left leaves the modules file.
+ * Waits for a grace period, so the descriptors and their strings may be
+ * freed as soon as this returns.  May sleep.
  */
 void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 {
-	mutex_lock(&debug_names_mutex);
-	put_names(start, n, ++debug_names_mark);
-	publish_masks();
-	mutex_unlock(&debug_names_mutex);
-}
+	struct dp_table *t;
+	LIST_HEAD(dead);
+	unsigned int i;
 
-/*
- * Module names given by users may use '-' for '_', as modprobe allows;
- * names of call sites (KBUILD_MODNAME) never have a '-'.
- */
-static int name_char_eq(char a, char b)
-{
-	return a == b || ((a == '-' || a == '_') && (b == '-' || b == '_'));
-}
-
-/**
- * dynamic_printk_module_param - recognize a module's "dynamic_printk"
- * @param: the name of a parameter the module does not declare
- * @val: its value, NULL when it has none
- * @enable: set to the state asked for
- *
- * The module loader accepts "dynamic_printk", "dynamic_printk=1" and
- * "dynamic_printk=0" (or "dynamic-printk") for every module, to switch the
- * module's call sites on or off before its init function runs; see
- * dynamic_printk_module_set().
- *
- * Returns 0 and sets *@enable, -ENOENT when @param is another parameter,
- * or -EINVAL for a value other than none, 1 and 0.
- */
-int dynamic_printk_module_param(char *param, char *val, int *enable)
-{
-	static const char word[] = "dynamic_printk";
-	size_t i;
-
-	for (i = 0; i < sizeof(word); i++)
-		if (!name_char_eq(param[i], word[i]))
-			return -ENOENT;
-	if (!val || !strcmp(val, "1"))
-		*enable = 1;
-	else if (!strcmp(val, "0"))
-		*enable = 0;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-/**
- * dynamic_printk_module_set - switch the names of registered call sites
- * @start: first descriptor, as given to dynamic_printk_register()
- * @n: number of descriptors, as given to dynamic_printk_register()
- * @enable: 1 to switch on, 0 to switch off
- *
- * Switches each distinct module name of the descriptors, which must be
- * registered, and logs it as a control file write does.  May sleep.
- */
-void dynamic_printk_module_set(struct mod_debug *start, unsigned long n,
-			       int enable)
-{
-	struct debug_name *elem;
-	unsigned long i = 0, mark;
-
-	mutex_lock(&debug_names_mutex);
-	mark = ++debug_names_mark;
-	while ((elem = next_marked(start, n, &i, mark))) {
-		set_enabled(elem, enable);
-		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", elem->name,
-		       enable);
-	}
-	publish_masks();
-	mutex_unlock(&debug_names_mutex);
-}
-
-/**
- * __dynamic_printk_enabled - decide whether a call site prints
- * @dd: the descriptor of the call site
- *
- * Called by pr_debug() and dev_dbg() call sites whose bits are set in both
- * masks.  Looks the module up in its own djb2 chain; a module without an
- * entry prints only in 'all' mode.  Takes no lock and does not sleep, so
- * call sites may be in any context.
- *
- * Returns nonzero when the call site should print.
- */
-int __dynamic_printk_enabled(const struct mod_debug *dd)
-{
-	struct debug_name *elem;
-	struct hlist_node *node;
-	struct hlist_head *head;
-	int ret = ACCESS_ONCE(all_mode);
-
-	rcu_read_lock();
-	head = &djb2_table[dd->hash & DEBUG_HASH_MASK];
-	hlist_for_each_entry_rcu(elem, node, head, hlist) {
-		if (elem->hash2 == dd->hash2 &&
-		    !strcmp(elem->name, dd->modname)) {
-			ret = ACCESS_ONCE(elem->enabled);
+	if (!n)
+		return;
+	mutex_lock(&dp_mutex);
+	list_for_each_entry(t, &dp_tables, list)
+		if (t->start == start)
 			break;
-		}
+	if (&t->list == &dp_tables) {
+		mutex_unlock(&dp_mutex);
+		return;
 	}
-	rcu_read_unlock();
-	return ret;
-}
-EXPORT_SYMBOL(__dynamic_printk_enabled);
-
-/*
- * The control file.  Reading walks the djb2 table bucket by bucket under
- * rcu_read_lock(), taken in ->start() and dropped in ->stop(): seq_read()
- * of 2.6.27 calls copy_to_user() and kmalloc() only outside a
- * ->start() .. ->stop() pair, so nothing sleeps inside the read side.
- *
- * The position is not a line number but the key of an entry, made of its
- * bucket and its id (inverted, as new entries go to the head of a chain),
- * which increases along the walk.  A read that takes several read() calls
- * resumes after the last entry it showed, even if entries came or went in
- * between: an entry present all along is shown exactly once, and as an
- * entry registered again after it was shown lands behind the position, no
- * name is shown twice.  Position 0 is the start; key + 1 is "after key".
- * (Ids wrap after 2^32 new entries; at worst such a read then repeats or
- * skips a line.)
- */
-static loff_t name_key(const struct debug_name *elem)
-{
-	return ((loff_t)elem->hash << 32) | (unsigned int)~elem->id;
+	list_del_rcu(&t->list);
+	for (i = 0; i < t->nr_runs; i++)
+		dp_drop_run(&t->runs[i], &dead);
+	dp_publish();
+	mutex_unlock(&dp_mutex);
+	synchronize_rcu();
+	dp_free_dead(&dead);
+	kfree(t);
 }
 
-static struct debug_name *first_from(unsigned int bucket)
+/* The registered table of @start, or NULL.  dp_mutex held. */
+static struct dp_table *dp_find_table(struct mod_debug *start)
 {
-	struct hlist_node *node;
+	struct dp_table *t;
 
-	for (; bucket < DEBUG_HASH_SIZE; bucket++) {
-		node = rcu_dereference(djb2_table[bucket].first);
-		if (node)
-			return hlist_entry(node, struct debug_name, hlist);
-	}
+	list_for_each_entry(t, &dp_tables, list)
+		if (t->start == start)
+			return t;
 	return NULL;
 }
 
-static struct debug_name *next_name(struct debug_name *elem)
+/* A parameter name, '-' read as '_' as modprobe does */
+static int dp_param_is(const char *param, const char *word)
 {
-	struct hlist_node *node = rcu_dereference(elem->hlist.next);
-
-	if (node)
-		return hlist_entry(node, struct debug_name, hlist);
-	return first_from(elem->hash + 1);
+	for (; *word; param++, word++)
+		if (*param != *word && !(*param == '-' && *word == '_'))
+			return 0;
+	return !*param;
 }
 
-/* The first entry whose key is at least pos */
-static struct debug_name *find_key(loff_t pos)
+/**
+ * dynamic_printk_module_param - the parameters every module takes
+ * @start: the module's descriptors, registered
+ * @n: their number
+ * @param: the name of a parameter the module does not declare
+ * @val: its value, NULL when it has none
+ *
+ * "dynamic_printk", "dynamic_printk=1" and "dynamic_printk=0" give or take
+ * 'p' from the module's call sites, as "set enabled=<0|1> <module>" does;
+ * "dyndbg=<commands>" runs control file commands on them, all or none,
+ * and a bare "dyndbg" is "+p".  The module loader calls this before the
+ * module's init runs.  May sleep.
+ *
+ * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
+ * nothing changed) for a bad value.
+ */
+int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
+				char *param, char *val)
 {
-	struct debug_name *elem;
-	struct hlist_node *node;
-	unsigned int bucket = pos >> 32;
+	struct dp_table *t;
+	struct dp_run *run;
+	int on, ret = 0;
 
-	if (bucket >= DEBUG_HASH_SIZE)
-		return NULL;
-	hlist_for_each_entry_rcu(elem, node, &djb2_table[bucket], hlist)
-		if (name_key(elem) >= pos)
-			return elem;
-	return first_from(bucket + 1);
+	if (dp_param_is(param, "dyndbg")) {
+		mutex_lock(&dp_mutex);
+		ret = dp_run_commands(val ? val : "+p",
+				      n ? dp_find_table(start) : NULL, NULL);
+		dp_publish();
+		mutex_unlock(&dp_mutex);
+		return ret;
+	}
+	if (!dp_param_is(param, "dynamic_printk"))
+		return -ENOENT;
+	if (!val || !strcmp(val, "1"))
+		on = 1;
+	else if (!strcmp(val, "0"))
+		on = 0;
+	else
+		return -EINVAL;
+
+	mutex_lock(&dp_mutex);
+	t = n ? dp_find_table(start) : NULL;
+	if (t) {
+		run = &t->runs[0];
+		dp_name_print(run->name, on);
+		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
+		       run->name->name, on);
+		dp_publish();
+	}
+	mutex_unlock(&dp_mutex);
+	return 0;
 }
 
-static void *dp_seq_start(struct seq_file *m, loff_t *pos)
+/* ---- printing ----------------------------------------------------------- */
+
+/* Room for the format with its decorations on the stack of a call site */
+#define DP_FORMAT_MAX	256
+
+struct dp_buf {
+	char *s;
+	size_t len, size;
+};
+
+/* Append @str, with each '%' doubled when @escape */
+static void dp_put(struct dp_buf *b, const char *str, int escape)
+{
+	for (; *str; str++) {
+		if (b->len + 2 >= b->size) {
+			b->len = b->size;	/* too long: mark it */
+			return;
+		}
+		if (escape && *str == '%')
+			b->s[b->len++] = '%';
+		b->s[b->len++] = *str;
+	}
+	b->s[b->len] = '\0';
+}
+
+/* KERN_DEBUG and the decorations of the call site's flags */
+static void dp_decorate(const struct mod_debug *dd, struct dp_buf *b)
+{
+	unsigned int flags = ACCESS_ONCE(dd->flags);
+	char num[24];
+
+	dp_put(b, KERN_DEBUG, 0);
+	if (flags & DYNAMIC_PRINTK_FL_TID) {
+		if (in_interrupt())
+			dp_put(b, "<intr> ", 0);
+		else {
+			snprintf(num, sizeof(num), "[%d] ", current->pid);
+			dp_put(b, num, 0);
+		}
+	}
+	if (flags & DYNAMIC_PRINTK_FL_MODULE) {
+		dp_put(b, dd->modname, 1);
+		dp_put(b, ":", 0);
+	}
+	if (flags & DYNAMIC_PRINTK_FL_FUNC) {
+		dp_put(b, dd->function, 1);
+		dp_put(b, ":", 0);
+	}
+	if (flags & DYNAMIC_PRINTK_FL_LINE) {
+		snprintf(num, sizeof(num), "%u:", dd->lineno);
+		dp_put(b, num, 0);
+	}
+	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
+		     DYNAMIC_PRINTK_FL_LINE))
+		dp_put(b, " ", 0);
+}
+
+/*
+ * Print @fmt after the prefix in @b.  The two are one format when they
+ * fit on the stack; a longer format is printed as a continuation of the
+ * prefix, which another CPU's message could come between.
+ */
+static void dp_vprintk(struct dp_buf *b, const char *fmt, va_list args)
+{
+	size_t len = b->len;
+
+	if (len < b->size) {
+		dp_put(b, fmt, 0);
+		if (b->len < b->size) {
+			vprintk(b->s, args);
+			return;
+		}
+		b->s[len] = '\0';
+		printk(KERN_CONT "%s", b->s);	/* starts with KERN_DEBUG */
+	} else {
+		printk(KERN_DEBUG);
+	}
+	vprintk(fmt, args);
+}
+
+/**
+ * __dynamic_pr_debug - print the message of a pr_debug() call site
+ * @dd: the call site's descriptor
+ * @fmt: its format
+ *
+ * Called by a call site with 'p'.  Prints at KERN_DEBUG the decorations
+ * the call site's flags ask for, "<module>:" and the message.  Takes no
+ * lock of its own and does not sleep: call sites may be in any context.
+ */
+void __dynamic_pr_debug(const struct mod_debug *dd, const char *fmt, ...)
+{
+	char s[DP_FORMAT_MAX];
+	struct dp_buf b = { s, 0, sizeof(s) };
+	va_list args;
+
+	dp_decorate(dd, &b);
+	dp_put(&b, dd->modname, 1);
+	dp_put(&b, ":", 0);
+	va_start(args, fmt);
+	dp_vprintk(&b, fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL(__dynamic_pr_debug);
+
+/**
+ * __dynamic_dev_dbg - print the message of a dev_dbg() call site
+ * @dd: the call site's descriptor
+ * @dev: the device
+ * @fmt: its format
+ *
+ * As __dynamic_pr_debug(), with what dev_printk() puts first: the driver
+ * and the device, then "<module>: " and the message.
+ */
+void __dynamic_dev_dbg(const struct mod_debug *dd, const struct device *dev,
+		       const char *fmt, ...)
+{
+	char s[DP_FORMAT_MAX];
+	struct dp_buf b = { s, 0, sizeof(s) };
+	va_list args;
+
+	dp_decorate(dd, &b);
+	dp_put(&b, dev_driver_string(dev), 1);
+	dp_put(&b, " ", 0);
+	dp_put(&b, dev_name(dev), 1);
+	dp_put(&b, ": ", 0);
+	dp_put(&b, dd->modname, 1);
+	dp_put(&b, ": ", 0);
+	va_start(args, fmt);
+	dp_vprintk(&b, fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL(__dynamic_dev_dbg);
+
+/* ---- the files ---------------------------------------------------------- */
+
+/*
+ * Both files are read under rcu_read_lock(), taken in ->start() and
+ * dropped in ->stop(): seq_read() of 2.6.27 calls copy_to_user() and
+ * kmalloc() only outside a ->start() .. ->stop() pair.
+ *
+ * The modules file: position b shows bucket b of the djb2 table, whole,
+ * so that a name present all along is shown exactly once however the
+ * chains change between two read() calls.
+ */
+static void *dp_names_start(struct seq_file *m, loff_t *pos)
 	__acquires(RCU)
 {
-	struct debug_name *elem;
-
 	rcu_read_lock();
-	elem = find_key(*pos);
-	if (elem)
-		*pos = name_key(elem);
-	return elem;
+	return *pos < DP_HASH_SIZE ? &dp_djb2[*pos] : NULL;
 }
 
-static void *dp_seq_next(struct seq_file *m, void *v, loff_t *pos)
+static void *dp_names_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct debug_name *elem = next_name(v);
-
-	*pos = elem ? name_key(elem) : name_key(v) + 1;
-	return elem;
+	++*pos;
+	return *pos < DP_HASH_SIZE ? &dp_djb2[*pos] : NULL;
 }
 
 static void dp_seq_stop(struct seq_file *m, void *v)
@@ -646,257 +1314,144 @@ static void dp_seq_stop(struct seq_file *m, void *v)
 	rcu_read_unlock();
 }
 
-static int dp_seq_show(struct seq_file *m, void *v)
+static int dp_names_show(struct seq_file *m, void *v)
 {
-	struct debug_name *elem = v;
+	struct dp_name *e;
+	struct hlist_node *node;
 
-	seq_printf(m, "%s enabled=%d\n", elem->name,
-		   ACCESS_ONCE(elem->enabled));
+	hlist_for_each_entry_rcu(e, node, (struct hlist_head *)v, hlist)
+		seq_printf(m, "%s enabled=%d\n", e->name,
+			   ACCESS_ONCE(e->nr_print) != 0);
 	return 0;
 }
 
-static const struct seq_operations dp_seq_ops = {
-	.start = dp_seq_start,
-	.next = dp_seq_next,
+static const struct seq_operations dp_names_ops = {
+	.start = dp_names_start,
+	.next = dp_names_next,
 	.stop = dp_seq_stop,
-	.show = dp_seq_show,
-};
-
-static int dp_open(struct inode *inode, struct file *file)
-{
-	return seq_open(file, &dp_seq_ops);
-}
-
-/*
- * Writes.  One write(2) is a batch of commands, checked as a whole before
- * any is applied:
- *
- *	set enabled=<0|1> <name>	(the command of the original interface)
- *	<name> enabled=<0|1>		(a line of the file, for restoring it)
- *
- * separated by newlines or ';', with blanks (space, tab) around and between
- * the words.  Blank lines are skipped, and so are comments, from a '#' at
- * the start of a line or after a blank to the end of the line.  <name> is
- * "all" or a module name, in which '-' stands for '_'.
- */
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* Where next_command() is in the buffer */
-struct cmd_cursor {
-	const char *pos;	/* next byte to look at */
-	const char *line;	/* start of the line pos is in */
-	const char *end;
+	.show = dp_names_show,
 };
 
 /*
- * Find the next command, without its blanks, in [*cmd, *cmd + *len).
- * Returns 0 when there is none left.
+ * The control file: position 0 is the header line, then (id << 32) + i
+ * is descriptor i of the table registered with that id.  Ids increase
+ * along dp_tables, so a read that takes several read() calls resumes
+ * where it was, at a cost independent of the number of call sites, even
+ * if tables came or went in between.  m->private is the table of the
+ * descriptor last returned.
  */
-static int next_command(struct cmd_cursor *cur, const char **cmd,
-			size_t *len)
+static void *dp_sites_seek(struct seq_file *m, struct list_head *p,
+			   unsigned int i, loff_t *pos)
 {
-	const char *s, *e;
+	struct dp_table *t;
 
-	while (cur->pos < cur->end) {
-		s = cur->pos;
-		for (e = s; e < cur->end; e++)
-			if (*e == ';' || *e == '\n' ||
-			    (*e == '#' && (e == cur->line || is_blank(e[-1]))))
-				break;
-		cur->pos = e;
-		if (e < cur->end && *e == '#')
-			while (cur->pos < cur->end && *cur->pos != '\n')
-				cur->pos++;
-		if (cur->pos < cur->end) {
-			if (*cur->pos == '\n')
-				cur->line = cur->pos + 1;
-			cur->pos++;
-		}
-		while (s < e && is_blank(*s))
-			s++;
-		while (e > s && is_blank(e[-1]))
-			e--;
-		if (e > s) {
-			*cmd = s;
-			*len = e - s;
-			return 1;
+	for (; p != &dp_tables; p = rcu_dereference(p->next), i = 0) {
+		t = list_entry(p, struct dp_table, list);
+		if (i < t->n) {
+			m->private = t;
+			*pos = ((loff_t)t->id << 32) + i;
+			return &t->start[i];
 		}
 	}
-	return 0;
+	return NULL;
 }
 
-#define COMMAND_WORDS	3
-
-/*
- * Split a command into its words; returns their number, or
- * COMMAND_WORDS + 1 when there are more.
- */
-static int split_words(const char *cmd, size_t len,
-		       const char *word[], size_t wlen[])
+static void *dp_sites_start(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
-	const char *end = cmd + len;
-	int n = 0;
+	unsigned int id = *pos >> 32, i = *pos & 0xffffffff;
+	struct dp_table *t;
+	struct list_head *p;
 
-	while (cmd < end) {
-		while (cmd < end && is_blank(*cmd))
-			cmd++;
-		if (cmd == end)
-			break;
-		if (n == COMMAND_WORDS)
-			return n + 1;
-		word[n] = cmd;
-		while (cmd < end && !is_blank(*cmd))
-			cmd++;
-		wlen[n] = cmd - word[n];
-		n++;
+	rcu_read_lock();
+	if (!*pos)
+		return SEQ_START_TOKEN;
+	for (p = rcu_dereference(dp_tables.next); p != &dp_tables;
+	     p = rcu_dereference(p->next)) {
+		t = list_entry(p, struct dp_table, list);
+		if (t->id >= id)
+			return dp_sites_seek(m, p, t->id == id ? i : 0, pos);
 	}
-	return n;
+	return NULL;
 }
 
-static int word_is(const char *word, size_t len, const char *str)
+static void *dp_sites_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	return len == strlen(str) && !memcmp(word, str, len);
-}
+	struct dp_table *t = m->private;
+	void *next;
 
-/* "enabled=0" or "enabled=1", exactly */
-static int parse_setting(const char *word, size_t len, int *enable)
-{
-	if (len != 9 || memcmp(word, "enabled=", 8) ||
-	    (word[8] != '0' && word[8] != '1'))
-		return -EINVAL;
-	*enable = word[8] == '1';
-	return 0;
-}
-
-/*
- * Parse one command of either form.  The name is copied to @name (which
- * has room for @len + 1 bytes), '-' turned into '_'.
- */
-static int parse_command(const char *cmd, size_t len, int *enable,
-			 char *name)
-{
-	const char *word[COMMAND_WORDS];
-	size_t wlen[COMMAND_WORDS], i;
-	int n, w;
-
-	n = split_words(cmd, len, word, wlen);
-	if (n == 3 && word_is(word[0], wlen[0], "set") &&
-	    !parse_setting(word[1], wlen[1], enable))
-		w = 2;
-	else if (n == 2 && !parse_setting(word[1], wlen[1], enable))
-		w = 0;
+	if (v == SEQ_START_TOKEN)
+		next = dp_sites_seek(m, rcu_dereference(dp_tables.next), 0,
+				     pos);
 	else
-		return -EINVAL;
+		next = dp_sites_seek(m, &t->list,
+				     (struct mod_debug *)v - t->start + 1, pos);
+	if (!next)
+		++*pos;
+	return next;
+}
 
-	for (i = 0; i < wlen[w]; i++)
-		name[i] = word[w][i] == '-' ? '_' : word[w][i];
-	name[i] = '\0';
+static void dp_seq_escape(struct seq_file *m, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '\n')
+			seq_puts(m, "\\n");
+		else if (c == '\t')
+			seq_puts(m, "\\t");
+		else if (c == '"' || c == '\\')
+			seq_printf(m, "\\%c", c);
+		else if (c < ' ' || c > '~')
+			seq_printf(m, "\\%03o", c);
+		else
+			seq_putc(m, c);
+	}
+}
+
+static int dp_sites_show(struct seq_file *m, void *v)
+{
+	const struct mod_debug *dd = v;
+	unsigned int flags, i;
+
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "# filename:lineno [module]function flags "
+			 "format\n");
+		return 0;
+	}
+	flags = ACCESS_ONCE(dd->flags);
+	seq_printf(m, "%s:%u [%s]%s =", dp_file(dd), dd->lineno,
+		   dd->modname, dd->function);
+	for (i = 0; i < ARRAY_SIZE(dp_flag_bits); i++)
+		if (flags & dp_flag_bits[i])
+			seq_putc(m, dp_flag_chars[i]);
+	if (!flags)
+		seq_putc(m, '_');
+	seq_puts(m, " \"");
+	dp_seq_escape(m, dd->format);
+	seq_puts(m, "\"\n");
 	return 0;
 }
 
-/*
- * May this command be applied?  "all", a registered name, or a name the
- * boot list wishes for (only to clear the wish).  Caller holds
- * debug_names_mutex.
- */
-static int check_command(const char *name, int enable)
-{
-	unsigned int djb2;
-
-	if (!strcmp(name, "all"))
-		return 0;
-	djb2 = djb2_full(name);
-	if (find_name(name, djb2) || (!enable && find_wish(name, djb2)))
-		return 0;
-	return -EINVAL;
-}
-
-/*
- * Apply a command that check_command() accepted.  Caller holds
- * debug_names_mutex and calls publish_masks() afterwards.
- */
-static void apply_command(const char *name, int enable)
-{
-	struct debug_name *elem;
-	struct debug_wish *wish, *tmp;
-	unsigned int djb2;
-
-	if (!strcmp(name, "all")) {
-		all_mode = enable;
-		for (elem = first_from(0); elem; elem = next_name(elem))
-			set_enabled(elem, enable);
-		if (!enable)
-			list_for_each_entry_safe(wish, tmp, &debug_wishes, list)
-				drop_wish(wish);
-	} else {
-		djb2 = djb2_full(name);
-		elem = find_name(name, djb2);
-		if (elem)
-			set_enabled(elem, enable);
-		wish = enable ? NULL : find_wish(name, djb2);
-		if (wish)
-			drop_wish(wish);
-	}
-	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", name, enable);
-}
-
-/* Longest piece of a bad command quoted in the log */
-#define BAD_COMMAND_QUOTE	64
-
-/*
- * Check every command of the batch in @buf, then apply them all, or none;
- * a batch without a command succeeds and changes nothing.  @name is
- * scratch space as large as the batch.
- */
-static int run_batch(const char *buf, size_t count, char *name)
-{
-	struct cmd_cursor cur = { buf, buf, buf + count };
-	const char *cmd, *bad = NULL;
-	size_t len, bad_len = 0;
-	int enable;
-
-	mutex_lock(&debug_names_mutex);
-	while (next_command(&cur, &cmd, &len)) {
-		if (parse_command(cmd, len, &enable, name) ||
-		    check_command(name, enable)) {
-			bad = cmd;
-			bad_len = min_t(size_t, len, BAD_COMMAND_QUOTE);
-			break;
-		}
-	}
-	if (!bad) {
-		cur.pos = cur.line = buf;
-		while (next_command(&cur, &cmd, &len)) {
-			parse_command(cmd, len, &enable, name);
-			apply_command(name, enable);
-		}
-		publish_masks();
-	}
-	mutex_unlock(&debug_names_mutex);
-
-	if (bad) {
-		printk(KERN_DEBUG "dynamic_printk: invalid command \"%.*s\"\n",
-		       (int)bad_len, bad);
-		return -EINVAL;
-	}
-	return 0;
-}
+static const struct seq_operations dp_sites_ops = {
+	.start = dp_sites_start,
+	.next = dp_sites_next,
+	.stop = dp_seq_stop,
+	.show = dp_sites_show,
+};
 
 /*
  * Only printable ASCII and blanks: a NUL or a binary byte in a command is
  * a mistake, and would cut or garble the log line quoting it.
  */
-static int check_bytes(const char *buf, size_t count)
+static int dp_check_bytes(const char *buf, size_t count)
 {
 	size_t i;
 
 	for (i = 0; i < count; i++) {
 		unsigned char c = buf[i];
 
-		if (!is_blank(c) && c != '\n' && (c < '!' || c > '~')) {
+		if (!dp_is_blank(c) && c != '\n' && (c < '!' || c > '~')) {
 			printk(KERN_DEBUG "dynamic_printk: invalid byte 0x%02x "
 			       "at offset %lu\n", c, (unsigned long)i);
 			return -EINVAL;
@@ -905,9 +1460,33 @@ static int check_bytes(const char *buf, size_t count)
 	return 0;
 }
 
-static ssize_t dp_write(struct file *file, const char __user *ubuf,
-			size_t count, loff_t *ppos)
+/* Check every command of the parsed batch, then apply them all, or none */
+static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
+	struct dp_cmd *cmd;
+
+	mutex_lock(&dp_mutex);
+	if (kind == DP_SET)
+		list_for_each_entry(cmd, cmds, list)
+			if (dp_check_set(cmd)) {
+				mutex_unlock(&dp_mutex);
+				dp_log_invalid(cmd->text, cmd->len);
+				return -EINVAL;
+			}
+	list_for_each_entry(cmd, cmds, list)
+		if (kind == DP_SET)
+			dp_apply_set(cmd);
+		else
+			dp_log_applied(cmd, dp_apply(cmd));
+	dp_publish();
+	mutex_unlock(&dp_mutex);
+	return 0;
+}
+
+static ssize_t dp_write(struct file *file, const char __user *ubuf,
+			size_t count, enum dp_kind kind)
+{
+	LIST_HEAD(cmds);
 	char *buf;
 	int ret;
 
@@ -924,51 +1503,89 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		       "than %lu\n", (unsigned long)count, PAGE_SIZE);
 		return -EINVAL;
 	}
-	/* The batch, then room for the longest name it may hold */
-	buf = kmalloc(2 * count + 1, GFP_KERNEL);
+	/* The batch, then its words decoded, each with its NUL */
+	buf = kmalloc(3 * count + 1, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
 	if (copy_from_user(buf, ubuf, count))
 		ret = -EFAULT;
 	else
-		ret = check_bytes(buf, count);
+		ret = dp_check_bytes(buf, count);
 	if (!ret)
-		ret = run_batch(buf, count, buf + count);
+		ret = dp_parse_batch(buf, count, buf + count, kind, &cmds);
+	if (!ret)
+		ret = dp_apply_batch(&cmds, kind);
+	dp_free_cmds(&cmds);
 	kfree(buf);
-	if (ret)
-		return ret;
-	return count;
+	return ret ? ret : count;
 }
 
-static const struct file_operations dp_fops = {
+static ssize_t dp_names_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	return dp_write(file, ubuf, count, DP_SET);
+}
+
+static ssize_t dp_sites_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	return dp_write(file, ubuf, count, DP_QUERY);
+}
+
+static int dp_names_open(struct inode *inode, struct file *file)
+{
+	return seq_open(file, &dp_names_ops);
+}
+
+static int dp_sites_open(struct inode *inode, struct file *file)
+{
+	return seq_open(file, &dp_sites_ops);
+}
+
+static const struct file_operations dp_names_fops = {
 	.owner = THIS_MODULE,
-	.open = dp_open,
+	.open = dp_names_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.write = dp_write,
+	.write = dp_names_write,
 	.release = seq_release,
 };
 
+static const struct file_operations dp_sites_fops = {
+	.owner = THIS_MODULE,
+	.open = dp_sites_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.write = dp_sites_write,
+	.release = seq_release,
+};
+
+/* ---- boot --------------------------------------------------------------- */
+
 /*
- * The boot option, an early parameter, parsed from setup_arch() before
- * most of the kernel is up.  The bare word "dynamic_printk" turns 'all'
- * mode on, so that built-in code prints its debug messages from there on,
- * long before its descriptors are registered.
- * "dynamic_printk=<name>[,<name>...]" wishes for those names: they start
- * enabled whenever they are registered (and "all" in the list means 'all'
- * mode).  The allocator is not up yet, so this only checks the list and
- * keeps a pointer to it, in the copy of the command line that
- * parse_early_param() leaves in init data; dynamic_printk_init() makes the
- * wishes.
+ * Give every call site of vmlinux 'p' and fill the masks: used by the boot
+ * word from setup_arch() on, before anything is registered, so that
+ * built-in code prints its debug messages from there on.
  */
+static void __init dp_all_mode_on(void)
+{
+	struct mod_debug *dd;
+
+	all_mode = 1;
+	for (dd = __start___verbose; dd < __stop___verbose; dd++)
+		dd->flags |= DP_FL_PRINT;
+	dynamic_printk_enabled = ~0ULL;
+	dynamic_printk_enabled2 = ~0ULL;
+}
+
 /* ASCII only: isalnum() of 2.6.27 also takes Latin-1 letters */
-static int __init boot_name_char(char c)
+static int __init dp_boot_name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-static int __init boot_list_valid(const char *str)
+static int __init dp_boot_list_valid(const char *str)
 {
 	const char *item = str;
 
@@ -979,118 +1596,172 @@ static int __init boot_list_valid(const char *str)
 			if (!*str)
 				return 1;
 			item = str + 1;
-		} else if (!boot_name_char(*str)) {
+		} else if (!dp_boot_name_char(*str)) {
 			return 0;
 		}
 	}
 }
 
 /* The item after the one at @item of a comma-separated list, or NULL */
-static const char * __init next_item(const char *item)
+static const char * __init dp_next_item(const char *item)
 {
 	item = strchr(item, ',');
 	return item ? item + 1 : NULL;
 }
 
-static void __init all_mode_on(void)
-{
-	all_mode = 1;
-	dynamic_printk_enabled = ~0ULL;
-	dynamic_printk_enabled2 = ~0ULL;
-}
-
 /*
- * @str is NULL for the bare word.  Always returns 0: a malformed list gets
- * a warning of its own, naming what is wrong with it.
+ * "dynamic_printk": 'all' mode.  "dynamic_printk=<name>[,<name>...]":
+ * those names start with 'p' whenever they are registered ("all" in the
+ * list means 'all' mode).  An early parameter, parsed from setup_arch():
+ * the allocator is not up yet, so this only checks the list and keeps a
+ * pointer to it, in the copy of the command line parse_early_param()
+ * leaves in init data; dynamic_printk_init() makes the wishes.  Always
+ * returns 0: a malformed list gets a warning of its own.
  */
-static int __init dynamic_printk_setup(char *str)
+static int __init dp_boot_word(char *str)
 {
 	const char *item;
 
 	if (!str) {
-		all_mode_on();
+		dp_all_mode_on();
 		return 0;
 	}
-	if (!boot_list_valid(str)) {
+	if (!dp_boot_list_valid(str)) {
 		printk(KERN_WARNING "dynamic_printk: ignoring malformed list "
 		       "\"%s\"\n", str);
 		return 0;
 	}
-	for (item = str; item; item = next_item(item))
+	for (item = str; item; item = dp_next_item(item))
 		if (strcspn(item, ",") == 3 && !strncmp(item, "all", 3))
-			all_mode_on();
+			dp_all_mode_on();
 	boot_list = str;
 	return 0;
 }
-early_param("dynamic_printk", dynamic_printk_setup);
+early_param("dynamic_printk", dp_boot_word);
 
-/* Turn each name of the boot list into a wish, '-' read as '_' */
-static void __init make_wishes(void)
+/* "dyndbg=<commands>": run on vmlinux by dynamic_printk_init() */
+static int __init dp_boot_dyndbg(char *str)
 {
-	const char *item;
-	struct debug_wish *wish;
-	size_t len, i;
+	boot_dyndbg = str ? str : "+p";
+	return 0;
+}
+early_param("dyndbg", dp_boot_dyndbg);
 
-	for (item = boot_list; item; item = next_item(item)) {
-		len = strcspn(item, ",");
-		wish = kmalloc(sizeof(*wish) + len + 1, GFP_KERNEL);
-		if (!wish) {
-			printk(KERN_ERR "dynamic_printk: no memory for the "
-			       "boot list\n");
-			return;
-		}
-		for (i = 0; i < len; i++)
-			wish->name[i] = item[i] == '-' ? '_' : item[i];
-		wish->name[len] = '\0';
-		wish->djb2 = djb2_full(wish->name);
-		if (!strcmp(wish->name, "all") ||
-		    find_wish(wish->name, wish->djb2))
-			kfree(wish);
-		else
-			list_add_tail(&wish->list, &debug_wishes);
+/* Remember a boot list name or a "<name>.dyndbg=" for later loads */
+static int __init dp_add_boot(const char *name, size_t len, const char *cmds)
+{
+	size_t clen = cmds ? strlen(cmds) + 1 : 0;
+	struct dp_boot *b = kmalloc(sizeof(*b) + len + 1 + clen, GFP_KERNEL);
+	size_t i;
+
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < len; i++)
+		b->name[i] = name[i] == '-' ? '_' : name[i];
+	b->name[len] = '\0';
+	b->djb2 = dp_djb2_hash(b->name);
+	b->cmds = NULL;
+	if (cmds)
+		b->cmds = memcpy(b->name + len + 1, cmds, clen);
+	else if (!strcmp(b->name, "all") ||
+		 dp_find_boot(b->name, b->djb2, 1)) {
+		kfree(b);
+		return 0;
 	}
+	list_add_tail(&b->list, &dp_boot_list);
+	return 0;
 }
 
-/*
- * Register the call sites of vmlinux as early as the allocator allows, so
- * that the control file lists them and messages of built-in code follow
- * their entries rather than 'all' mode alone.
+/* parse_args() callback: keep each "<module>.dyndbg=<commands>" */
+static int __init dp_module_dyndbg(char *param, char *val)
+{
+	char *dot = strrchr(param, '.');
+
+	if (!dot || dot == param || !dp_param_is(dot + 1, "dyndbg"))
+		return 0;
+	if (!val)
+		val = "+p";
+	if (dp_run_commands(val, NULL, NULL))
+		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
+		       param, val);
+	else if (dp_add_boot(param, dot - param, val))
+		printk(KERN_ERR "dynamic_printk: no memory for %s\n", param);
+	return 0;
+}
+
+static void __init dp_boot_options(void)
+{
+	const char *item;
+	char *cmdline;
+
+	for (item = boot_list; item; item = dp_next_item(item))
+		if (dp_add_boot(item, strcspn(item, ","), NULL))
+			printk(KERN_ERR "dynamic_printk: no memory for the "
+			       "boot list\n");
+	cmdline = kstrdup(saved_command_line, GFP_KERNEL);
+	if (cmdline)
+		parse_args("dynamic_printk", cmdline, NULL, 0,
+			   dp_module_dyndbg);
+	kfree(cmdline);
+}
+
+/**
+ * dynamic_printk_init - register the call sites of vmlinux
+ *
+ * Called once, before the first initcall: takes note of the boot options
+ * that concern modules, registers the descriptors of vmlinux and runs the
+ * commands of "dyndbg=" on them.
  */
-static int __init dynamic_printk_init(void)
+void __init dynamic_printk_init(void)
 {
 	int ret;
 
-	mutex_lock(&debug_names_mutex);
-	if (boot_list)
-		make_wishes();
-	mutex_unlock(&debug_names_mutex);
+	mutex_lock(&dp_mutex);
+	dp_boot_options();
+	mutex_unlock(&dp_mutex);
 
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose);
-	if (ret)
+	if (ret) {
 		printk(KERN_ERR "dynamic_printk: cannot register the call "
 		       "sites of vmlinux: %d\n", ret);
-	return ret;
+		return;
+	}
+	if (!boot_dyndbg)
+		return;
+	mutex_lock(&dp_mutex);
+	if (dp_run_commands(boot_dyndbg, dp_find_table(__start___verbose),
+			    NULL))
+		printk(KERN_WARNING "dynamic_printk: ignoring dyndbg=\"%s\"\n",
+		       boot_dyndbg);
+	dp_publish();
+	mutex_unlock(&dp_mutex);
 }
-core_initcall(dynamic_printk_init);
 
 /*
- * debugfs itself is set up by a core_initcall, and core_initcalls run in
- * link order, so the control file is created at a later level; nothing
- * but user space uses it.
+ * The control files.  debugfs itself is set up by a core_initcall, so
+ * they are created at a later level; nothing but user space uses them.
+ * The control file is also where scripts written for later kernels'
+ * dynamic debug look: <debugfs>/dynamic_debug/control and
+ * /proc/dynamic_debug/control.
  */
-static int __init dynamic_printk_debugfs_init(void)
+static int __init dp_files_init(void)
 {
-	struct dentry *dir, *file;
+	struct dentry *dir, *dir2;
+	struct proc_dir_entry *pdir;
 
 	dir = debugfs_create_dir("dynamic_printk", NULL);
-	if (!dir || IS_ERR(dir))
-		return -ENOMEM;
-	file = debugfs_create_file("modules", 0644, dir, NULL, &dp_fops);
-	if (!file || IS_ERR(file)) {
-		debugfs_remove(dir);
-		return -ENOMEM;
-	}
+	dir2 = debugfs_create_dir("dynamic_debug", NULL);
+	if (!dir || IS_ERR(dir) || !dir2 || IS_ERR(dir2) ||
+	    !debugfs_create_file("modules", 0644, dir, NULL, &dp_names_fops) ||
+	    !debugfs_create_file("control", 0644, dir, NULL, &dp_sites_fops) ||
+	    !debugfs_create_file("control", 0644, dir2, NULL, &dp_sites_fops))
+		printk(KERN_ERR "dynamic_printk: cannot create the files in "
+		       "debugfs\n");
+	pdir = proc_mkdir("dynamic_debug", NULL);
+	if (!pdir || !proc_create("control", 0644, pdir, &dp_sites_fops))
+		printk(KERN_ERR "dynamic_printk: cannot create "
+		       "/proc/dynamic_debug/control\n");
 	return 0;
 }
-late_initcall(dynamic_printk_debugfs_init);
+late_initcall(dp_files_init);

@@ -3,45 +3,58 @@
 
 /*
  * Dynamic printk: pr_debug() and dev_dbg() call sites that are compiled in
- * but stay silent until they are switched on, per module, at run time
- * through <debugfs>/dynamic_printk/modules.  See
- * Documentation/dynamic-printk.txt.
+ * but stay silent until they are switched on at run time, per module
+ * through <debugfs>/dynamic_printk/modules or per call site through
+ * <debugfs>/dynamic_printk/control.  See Documentation/dynamic-printk.txt.
  *
  * This header is included by <linux/kernel.h> before pr_debug() is
- * defined, so it must not include anything but <linux/compiler.h>.  The
- * macros below expand to printk(), dev_printk() and KERN_DEBUG, which are
- * defined by the time a call site is expanded.
+ * defined, so it must not include anything but <linux/compiler.h> and
+ * <linux/errno.h>, which only define macros.
  */
 
 #include <linux/compiler.h>
+#include <linux/errno.h>
 
 #define DYNAMIC_PRINTK_HASH_BITS	6	/* 64 buckets per table */
 #define DYNAMIC_PRINTK_HASH_SIZE	(1 << DYNAMIC_PRINTK_HASH_BITS)
 
 #define DYNAMIC_PRINTK_TYPE_BOOLEAN	1
 
-/* mod_debug.flags: the call site's file was compiled with DEBUG defined */
-#define DYNAMIC_PRINTK_FLAG_DEBUG	1
+/* mod_debug.flags: what a call site does when it runs */
+#define DYNAMIC_PRINTK_FL_PRINT		(1 << 0)	/* p: print */
+#define DYNAMIC_PRINTK_FL_MODULE	(1 << 1)	/* m: "<module>:" */
+#define DYNAMIC_PRINTK_FL_FUNC		(1 << 2)	/* f: "<function>:" */
+#define DYNAMIC_PRINTK_FL_LINE		(1 << 3)	/* l: "<line>:" */
+#define DYNAMIC_PRINTK_FL_TID		(1 << 4)	/* t: "[<pid>] " */
 
 /*
- * One descriptor per call site, gathered in the "__verbose" section.  The
- * type is 8-byte aligned so that descriptors emitted by different objects
- * pack into an array without holes; __start___verbose .. __stop___verbose
- * (and a module's __verbose section) can then be walked with a pointer.
+ * One descriptor per call site, 32 bytes on 64-bit machines, gathered in
+ * the "__verbose" section.  The strings an object's call sites share, its
+ * module name and its source file, are stored once per object: @modname
+ * points to "<module>\0<file>".  The type is 8-byte aligned so that
+ * descriptors of different objects pack into an array without holes;
+ * __start___verbose .. __stop___verbose (and a module's __verbose
+ * section) can then be walked with a pointer.
+ *
+ * Only @flags changes at run time, under the writers' mutex of
+ * lib/dynamic_printk.c; call sites read it without a lock.
  */
 struct mod_debug {
-	const char *modname;	/* KBUILD_MODNAME, in "__verbose_strings" */
-	unsigned char hash;	/* djb2 bucket of modname, DEBUG_HASH */
-	unsigned char hash2;	/* r5 bucket of modname, DEBUG_HASH2 */
+	const char *modname;	/* "<module>\0<file>", in __verbose_strings */
+	const char *function;	/* __func__ */
+	const char *format;	/* the format as written */
+	unsigned int lineno;
+	unsigned char hash;	/* djb2 bucket of the module name */
+	unsigned char hash2;	/* r5 bucket of the module name */
 	unsigned char type;	/* DYNAMIC_PRINTK_TYPE_BOOLEAN */
-	unsigned char flags;	/* DYNAMIC_PRINTK_FLAG_* */
+	unsigned char flags;	/* DYNAMIC_PRINTK_FL_* */
 } __attribute__((aligned(8)));
 
 #ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
 
 /*
- * Bit b of dynamic_printk_enabled is set when an enabled module has djb2
- * bucket b, and likewise for dynamic_printk_enabled2 and the r5 bucket.
+ * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
+ * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
  * Both are ~0ULL in 'all' mode.
  */
 extern unsigned long long dynamic_printk_enabled;
@@ -50,13 +63,21 @@ extern unsigned long long dynamic_printk_enabled2;
 /* The descriptors of vmlinux, gathered by the linker script */
 extern struct mod_debug __start___verbose[], __stop___verbose[];
 
-extern int __dynamic_printk_enabled(const struct mod_debug *dd);
+extern void __dynamic_pr_debug(const struct mod_debug *dd,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct device;
+extern void __dynamic_dev_dbg(const struct mod_debug *dd,
+			      const struct device *dev, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+extern void dynamic_printk_init(void);
 extern int dynamic_printk_register(struct mod_debug *start, unsigned long n);
 extern void dynamic_printk_unregister(struct mod_debug *start,
 				      unsigned long n);
-extern int dynamic_printk_module_param(char *param, char *val, int *enable);
-extern void dynamic_printk_module_set(struct mod_debug *start,
-				      unsigned long n, int enable);
+extern int dynamic_printk_module_param(struct mod_debug *start,
+				       unsigned long n, char *param,
+				       char *val);
 
 #if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
 
@@ -68,28 +89,37 @@ extern void dynamic_printk_module_set(struct mod_debug *start,
  */
 #define DYNAMIC_PRINTK_CALL_SITES	1
 
+#ifndef DEBUG_FILE
+#define DEBUG_FILE	__BASE_FILE__
+#endif
+
 /*
- * The module name, once per object.  It is "unused", not "used": an object
- * without call sites never references it and the compiler drops it.
+ * The module name and the file, once per object.  "unused", not "used":
+ * an object without call sites never references it and the compiler
+ * drops it.
  */
 static const char __dynamic_printk_modname[]
-	__attribute__((unused, section("__verbose_strings"))) = KBUILD_MODNAME;
+	__attribute__((unused, section("__verbose_strings"))) =
+	KBUILD_MODNAME "\0" DEBUG_FILE;
 
 /*
  * A file that defines DEBUG before its first #include (or is compiled with
- * -DDEBUG) printed its pr_debug() calls before this option existed; its
- * call sites say so, and their module starts enabled.
+ * -DDEBUG) printed its pr_debug() calls before this option existed: its
+ * call sites start with 'p'.
  */
 #ifdef DEBUG
-#define __DYNAMIC_PRINTK_FLAGS	DYNAMIC_PRINTK_FLAG_DEBUG
+#define __DYNAMIC_PRINTK_FLAGS	DYNAMIC_PRINTK_FL_PRINT
 #else
 #define __DYNAMIC_PRINTK_FLAGS	0
 #endif
 
-#define __DYNAMIC_PRINTK_DESCRIPTOR(name)				\
+#define __DYNAMIC_PRINTK_DESCRIPTOR(name, fmt)				\
 	static struct mod_debug __used					\
 	__attribute__((section("__verbose"), aligned(8))) name = {	\
 		.modname = __dynamic_printk_modname,			\
+		.function = __func__,					\
+		.format = (fmt),					\
+		.lineno = __LINE__,					\
 		.hash = DEBUG_HASH,					\
 		.hash2 = DEBUG_HASH2,					\
 		.type = DYNAMIC_PRINTK_TYPE_BOOLEAN,			\
@@ -97,32 +127,58 @@ static const char __dynamic_printk_modname[]
 	}
 
 /*
- * Two bit tests inline; the helper, which looks the module up, is called
- * only when both bits are set.
+ * Two bit tests inline, then the call site's own 'p' flag: a call site
+ * that does not print calls nothing.
  */
 #define __dynamic_printk_test(dd)					\
 	unlikely((dynamic_printk_enabled & (1ULL << DEBUG_HASH)) &&	\
 		 (dynamic_printk_enabled2 & (1ULL << DEBUG_HASH2)) &&	\
-		 __dynamic_printk_enabled(dd))
+		 (ACCESS_ONCE((dd).flags) & DYNAMIC_PRINTK_FL_PRINT))
 
 #define dynamic_pr_debug(fmt, ...)					\
 ({									\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd);		\
-	if (__dynamic_printk_test(&__dynamic_printk_dd))		\
-		printk(KERN_DEBUG KBUILD_MODNAME ":" fmt, ##__VA_ARGS__); \
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
+				   ##__VA_ARGS__);			\
 	0;								\
 })
 
 #define dynamic_dev_dbg(dev, fmt, ...)					\
 ({									\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd);		\
-	if (__dynamic_printk_test(&__dynamic_printk_dd))		\
-		dev_printk(KERN_DEBUG, dev, KBUILD_MODNAME ": " fmt,	\
-			   ##__VA_ARGS__);				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
+				  ##__VA_ARGS__);			\
 	0;								\
 })
 
 #endif /* KBUILD_MODNAME && DEBUG_HASH && DEBUG_HASH2 */
+
+#else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+/* What the module loader and init/main.c call, when there is nothing */
+static inline void dynamic_printk_init(void)
+{
+}
+
+static inline int dynamic_printk_register(struct mod_debug *start,
+					  unsigned long n)
+{
+	return 0;
+}
+
+static inline void dynamic_printk_unregister(struct mod_debug *start,
+					     unsigned long n)
+{
+}
+
+static inline int dynamic_printk_module_param(struct mod_debug *start,
+					      unsigned long n, char *param,
+					      char *val)
+{
+	return -ENOENT;
+}
 
 #endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
 
