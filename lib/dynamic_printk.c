@@ -185,7 +185,7 @@ static struct dp_boot *dp_find_boot(const char *name, unsigned int djb2,
 	struct dp_boot *b;
 
 	list_for_each_entry(b, &dp_boot_list, list)
-		if (b->djb2 == djb2 && !b->cmds == wish &&
+		if (b->djb2 == djb2 && (b->cmds == NULL) == wish &&
 		    !strcmp(b->name, name))
 			return b;
 	return NULL;
@@ -399,8 +399,8 @@ static int dp_escape(const char **s, const char *end, char *c)
 /*
  * Split the next command of the batch into words, quotes and escapes
  * decoded.  Returns the number of words, 0 when the batch is done, or
- * -EINVAL (with the command's text set) for an unterminated quote, a bad
- * escape or too many words.
+ * -EINVAL for an unterminated quote, a bad escape or too many words; the
+ * command's text is then still all of it, to its end, for the log.
  */
 static int dp_next_command(struct dp_cursor *cur, char *word[],
 			   const char **text, int *len)
@@ -461,8 +461,6 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 		last = s;
 		if (q)
 			err = -EINVAL;
-		if (err)
-			break;
 	}
 	cur->pos = s;
 	if (*text)
@@ -666,6 +664,8 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 	return 0;
 }
 
+static int dp_check_set(const struct dp_cmd *cmd);
+
 static void dp_free_cmds(struct list_head *cmds)
 {
 	struct dp_cmd *cmd, *tmp;
@@ -682,8 +682,11 @@ static void dp_log_invalid(const char *text, int len)
 
 /*
  * Parse a batch of @count bytes at @buf into @cmds; @out has room for
- * count + 1 decoded bytes per word.  Returns 0, or -EINVAL after logging
- * the bad command, or -ENOMEM; on error @cmds is empty.
+ * count + 1 decoded bytes per word.  A set command must also name what
+ * is there (dp_check_set()), checked in the same pass, so that the bad
+ * command logged is the first one written, whatever is wrong with it.
+ * Returns 0, or -EINVAL after logging the bad command, or -ENOMEM; on
+ * error @cmds is empty.  dp_mutex held.
  */
 static int dp_parse_batch(const char *buf, size_t count, char *out,
 			  enum dp_kind kind, struct list_head *cmds)
@@ -692,7 +695,7 @@ static int dp_parse_batch(const char *buf, size_t count, char *out,
 	char *word[DP_MAX_WORDS];
 	struct dp_cmd *cmd;
 	const char *text;
-	int n, len;
+	int n, len = 0;
 
 	while ((n = dp_next_command(&cur, word, &text, &len))) {
 		cmd = n < 0 ? NULL : kzalloc(sizeof(*cmd), GFP_KERNEL);
@@ -701,19 +704,22 @@ static int dp_parse_batch(const char *buf, size_t count, char *out,
 			INIT_LIST_HEAD(cmds);
 			return -ENOMEM;
 		}
-		if (n < 0 || (kind == DP_SET ? dp_parse_set(word, n, cmd) :
-			      dp_parse_query(word, n, cmd))) {
-			kfree(cmd);
-			dp_free_cmds(cmds);
-			INIT_LIST_HEAD(cmds);
-			dp_log_invalid(text, len);
-			return -EINVAL;
+		if (n > 0 && !(kind == DP_SET ? dp_parse_set(word, n, cmd) :
+			       dp_parse_query(word, n, cmd))) {
+			if (cmd->module)
+				dp_underscores(cmd->module);
+			if (kind != DP_SET || !dp_check_set(cmd)) {
+				cmd->text = text;
+				cmd->len = len;
+				list_add_tail(&cmd->list, cmds);
+				continue;
+			}
 		}
-		cmd->text = text;
-		cmd->len = len;
-		if (cmd->module)
-			dp_underscores(cmd->module);
-		list_add_tail(&cmd->list, cmds);
+		kfree(cmd);
+		dp_free_cmds(cmds);
+		INIT_LIST_HEAD(cmds);
+		dp_log_invalid(text, len);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -795,7 +801,8 @@ static unsigned int dp_apply_table(const struct dp_cmd *cmd,
 
 /*
  * Apply a command to every call site it matches.  A module name without
- * wildcards is looked up: its call sites are reached through its entry,
+ * wildcards, or the module of a line of the file (exact, whatever it
+ * holds), is looked up: its call sites are reached through its entry,
  * whatever the number of others.
  */
 static unsigned int dp_apply(const struct dp_cmd *cmd)
@@ -805,7 +812,7 @@ static unsigned int dp_apply(const struct dp_cmd *cmd)
 	struct dp_name *e;
 	unsigned int changed = 0;
 
-	if (cmd->module && !dp_has_wildcard(cmd->module)) {
+	if (cmd->module && (cmd->exact || !dp_has_wildcard(cmd->module))) {
 		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
 		if (e)
 			list_for_each_entry(run, &e->runs, list)
@@ -926,24 +933,40 @@ static void dp_apply_set(const struct dp_cmd *cmd)
 
 /* ---- registration ------------------------------------------------------- */
 
+/* Give 'p' to the call sites of one run.  dp_mutex held. */
+static void dp_run_print(struct dp_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->n; i++)
+		dp_set_flags(run->name, &run->start[i],
+			     run->start[i].flags | DP_FL_PRINT);
+}
+
 /*
  * What a new table's call sites start with: 'p' in 'all' mode or when the
- * boot list wishes for their name, then the boot commands for their name.
- * Call sites of files compiled with DEBUG have 'p' from the start.
+ * boot list wishes for their name (one line per name), then the boot
+ * commands for their name.  Call sites of files compiled with DEBUG have
+ * 'p' from the start.  Only the new call sites change: those registered
+ * before keep what they were given since.
  */
 static void dp_start_table(struct dp_table *t)
 {
 	struct dp_boot *b;
 	struct dp_run *run;
-	unsigned int i;
+	unsigned int i, j;
 
 	for (i = 0; i < t->nr_runs; i++) {
 		run = &t->runs[i];
 		if (!all_mode && !dp_find_boot(run->name->name,
 					       run->name->djb2, 1))
 			continue;
-		dp_name_print(run->name, 1);
-		if (!all_mode)
+		dp_run_print(run);
+		if (all_mode)
+			continue;
+		for (j = 0; j < i && t->runs[j].name != run->name; j++)
+			;
+		if (j == i)
 			printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
 			       run->name->name);
 	}
@@ -1108,8 +1131,10 @@ static int dp_param_is(const char *param, const char *word)
  * "dynamic_printk", "dynamic_printk=1" and "dynamic_printk=0" give or take
  * 'p' from the module's call sites, as "set enabled=<0|1> <module>" does;
  * "dyndbg=<commands>" runs control file commands on them, all or none,
- * and a bare "dyndbg" is "+p".  The module loader calls this before the
- * module's init runs.  May sleep.
+ * and a bare "dyndbg" is "+p".  With no descriptors (@n 0) the value is
+ * only checked.  The module loader checks each while it parses the
+ * parameters and applies them afterwards, before the module's init runs.
+ * May sleep.
  *
  * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
  * nothing changed) for a bad value.
@@ -1215,7 +1240,7 @@ static void dp_decorate(const struct mod_debug *dd, struct dp_buf *b)
  */
 static void dp_vprintk(struct dp_buf *b, const char *fmt, va_list args)
 {
-	size_t len = b->len;
+	size_t len = b->len, i, j;
 
 	if (len < b->size) {
 		dp_put(b, fmt, 0);
@@ -1223,7 +1248,13 @@ static void dp_vprintk(struct dp_buf *b, const char *fmt, va_list args)
 			vprintk(b->s, args);
 			return;
 		}
-		b->s[len] = '\0';
+		/* The prefix as text: each '%' of it was doubled */
+		for (i = j = 0; i < len; i++, j++) {
+			b->s[j] = b->s[i];
+			if (b->s[i] == '%')
+				i++;
+		}
+		b->s[j] = '\0';
 		printk(KERN_CONT "%s", b->s);	/* starts with KERN_DEBUG */
 	} else {
 		printk(KERN_DEBUG);
@@ -1460,27 +1491,17 @@ static int dp_check_bytes(const char *buf, size_t count)
 	return 0;
 }
 
-/* Check every command of the parsed batch, then apply them all, or none */
-static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
+/* Apply every command of a parsed (and checked) batch.  dp_mutex held. */
+static void dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
 	struct dp_cmd *cmd;
 
-	mutex_lock(&dp_mutex);
-	if (kind == DP_SET)
-		list_for_each_entry(cmd, cmds, list)
-			if (dp_check_set(cmd)) {
-				mutex_unlock(&dp_mutex);
-				dp_log_invalid(cmd->text, cmd->len);
-				return -EINVAL;
-			}
 	list_for_each_entry(cmd, cmds, list)
 		if (kind == DP_SET)
 			dp_apply_set(cmd);
 		else
 			dp_log_applied(cmd, dp_apply(cmd));
 	dp_publish();
-	mutex_unlock(&dp_mutex);
-	return 0;
 }
 
 static ssize_t dp_write(struct file *file, const char __user *ubuf,
@@ -1511,10 +1532,14 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		ret = -EFAULT;
 	else
 		ret = dp_check_bytes(buf, count);
-	if (!ret)
+	if (!ret) {
+		/* checked and applied against the same state: all or none */
+		mutex_lock(&dp_mutex);
 		ret = dp_parse_batch(buf, count, buf + count, kind, &cmds);
-	if (!ret)
-		ret = dp_apply_batch(&cmds, kind);
+		if (!ret)
+			dp_apply_batch(&cmds, kind);
+		mutex_unlock(&dp_mutex);
+	}
 	dp_free_cmds(&cmds);
 	kfree(buf);
 	return ret ? ret : count;

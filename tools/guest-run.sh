@@ -3,10 +3,11 @@
 #
 # Boot the kernel of VARIANT (see kbuild.sh; it must be built) once in QEMU
 # with an initramfs made from scratch: musl busybox, tests/guest/init.sh as
-# /init, the CASE scripts as /tests/NN-*.sh, and the test modules built for
-# VARIANT in /modules.  APPEND is added to the kernel command line ("-" for
-# nothing).  The console log is kept in $BUILD/guest/BOOT/console.log; the
-# results are printed as PASS:/FAIL: lines by guest-parse.py.
+# /init, the CASE scripts as /tests/NN-*.sh, the test modules built for
+# VARIANT in /modules and their sources in /src/<folder>.  APPEND is added
+# to the kernel command line ("-" for nothing).  The console log is kept
+# in $BUILD/guest/BOOT/console.log; the results are printed as PASS:/FAIL:
+# lines by guest-parse.py.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -48,6 +49,16 @@ list=$dir/initramfs.list
 	done
 	for ko in "$BUILD"/mod/"$variant"/*/*.ko; do
 		[ -f "$ko" ] && echo "file /modules/${ko##*/} $ko 644 0 0"
+	done
+	# The test modules' sources, as /src/<folder>/<file>: cases find the
+	# lines of call sites there instead of knowing them by heart.
+	echo "dir /src 755 0 0"
+	for d in "$top"/tests/guest/modules/*/; do
+		d=${d%/}
+		echo "dir /src/${d##*/} 755 0 0"
+		for f in "$d"/*.[ch]; do
+			[ -f "$f" ] && echo "file /src/${d##*/}/${f##*/} $f 644 0 0"
+		done
 	done
 } > "$list"
 "$out/usr/gen_init_cpio" "$list" > "$dir/initramfs.cpio"

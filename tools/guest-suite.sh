@@ -40,7 +40,10 @@ while read -r boot variant append cases; do
 		for b in "$@"; do [ "$b" = "$boot" ] && want=1; done
 		[ $want = 1 ] || continue
 	fi
+	# '+' separates parameters; "%2B" is a '+' inside one (a flags-spec
+	# in dyndbg="...", whose blanks are '+' too).
 	append=${append//+/ }
+	append=${append//%2B/+}
 	files=()
 	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
 	if ! build_variant "$variant"; then

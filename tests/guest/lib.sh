@@ -187,3 +187,149 @@ expect_one_dp_line() {
 # line_no <fixed string>: number of the first kernel log line that is
 # exactly this (0 if none), to check the order of two messages.
 line_no() { dmesg | grep -nxF -- "$1" | head -1 | cut -d: -f1 | grep . || echo 0; }
+
+# ---- the per-call-site control file and dp_sites --------------------------
+# DCTL is the control file; a case that sets CTL=$DCTL gets the write
+# helpers above (write_ok, write_einval, write_noop, ctl_put) on it.
+DCTL=/sys/kernel/debug/dynamic_printk/control
+DHEAD='# filename:lineno [module]function flags format'
+# The test modules' sources (tools/guest-run.sh puts them there).
+SRC=/src
+
+# src_line <folder> <file> <fixed text>: the number of the one line of
+# /src/<folder>/<file> that holds the text.  Anything but exactly one such
+# line is a mistake in the test: a FAIL on stderr (the console), and 0.
+src_line() {
+	local n
+	n=$(grep -nF -- "$3" "$SRC/$1/$2" | cut -d: -f1)
+	case $n in
+	''|*[!0-9]*) echo "RESULT FAIL $1/$2: '$3' is not on exactly one line: '$n'" >&2; echo 0 ;;
+	*) echo "$n" ;;
+	esac
+}
+
+# sites_setup: /tmp/sites.tab, one line per call site of dp_sites
+# (tests/guest/modules/dp_sites), "<key> <its control line without the
+# flags>", lines found in the sources:
+#   <key> <file>:<line> [dp_sites]<function> "<format, escaped>"
+# Keys: in dp_sites_a.c init fire dfire hirq dhirq exit ia (the inline one
+# of dp_sites.h); in dp_sites_b.c tab quote bslash esc pct apos long semi
+# hash two1 two2 ib (the inline one).
+sites_setup() {
+	: > /tmp/sites.tab
+	_site init  a dp_sites_init 'pr_debug("init\n")'		'init\n'
+	_site fire  a fire_set	    'pr_debug("fire %s\n"'		'fire %s\n'
+	_site dfire a fire_set	    'dev_dbg(&p->dev, "dev fire %s\n"'	'dev fire %s\n'
+	_site hirq  a hirq_fn	    'pr_debug("hirq %s\n"'		'hirq %s\n'
+	_site dhirq a hirq_fn	    'dev_dbg(&p->dev, "dev hirq %s\n"'	'dev hirq %s\n'
+	_site exit  a dp_sites_exit 'pr_debug("exit\n")'		'exit\n'
+	_site ia    a dp_sites_inline 'pr_debug("inline %s\n"'	'inline %s\n' dp_sites.h
+	_site tab   b b_tab	    'pr_debug("tab\there'		'tab\there %s\n'
+	_site quote b b_quote	    'pr_debug("quote'			'quote \"%s\"\n'
+	_site bslash b b_backslash  'pr_debug("backslash'		'backslash \\ %s\n'
+	_site esc   b b_escape	    'pr_debug("escape'			'escape \033[1m%s\033[0m\n'
+	_site pct   b b_percent	    'pr_debug("percent'			'percent 100%% %s\n'
+	_site apos  b b_apostrophe  'pr_debug("it'"'"'s'		"it's %s\\n"
+	_site long  b b_long	    'pr_debug("long format'		'long format, longer than the sixty-four bytes of a command that a log line shows: %s\n'
+	_site semi  b b_semicolon   'pr_debug("semi;'			'semi; colon %s\n'
+	_site hash  b b_hash	    'pr_debug("hash #'			'hash #%s\n'
+	_site two1  b b_two	    'pr_debug("two first'		'two first %s\n'
+	_site two2  b b_two	    'pr_debug("two second'		'two second %s\n'
+	_site ib    b dp_sites_inline 'pr_debug("inline %s\n"'	'inline %s\n' dp_sites.h
+}
+# _site <key> <a|b> <function> <text of its line> <format> [<source file>]
+_site() {
+	local f=dp_sites_$2.c
+	printf '%s %s:%s [dp_sites]%s "%s"\n' "$1" "$f" \
+		"$(src_line dp_sites "${6:-$f}" "$4")" "$3" "$5" >> /tmp/sites.tab
+}
+SITES_ALL="apos bslash dfire dhirq esc exit fire hash hirq ia ib init long pct quote semi tab two1 two2"
+SITES_N=19
+# site <key> [<flags>]: the control file line of the call site, with
+# =<flags> ("=_" if none given).
+site() {
+	sed -n "s/^$1 \([^ ]*\) \([^ ]*\) /\1 \2 =${2:-_} /p" /tmp/sites.tab
+}
+# site_line <key>, site_file <key>: its line number, its file.
+site_line() { sed -n "s/^$1 [^:]*:\([0-9]*\) .*/\1/p" /tmp/sites.tab; }
+site_file() { sed -n "s/^$1 \([^:]*\):.*/\1/p" /tmp/sites.tab; }
+# site_flags <key>: its flags as the control file shows them now ("=pf").
+site_flags() {
+	local w
+	w=$(sed -n "s/^$1 \([^ ]*\) .*/\1/p" /tmp/sites.tab)
+	awk -v w="$w" '$1 == w && $2 ~ /^\[dp_sites\]/ { print $3 }' "$DCTL"
+}
+# sites_state: "<key> <flags>" for every dp_sites line of the control
+# file, sorted by key ("?<file:line>" for a line not in the table).
+sites_state() {
+	awk 'NR == FNR { k[$2] = $1; next }
+	     $2 ~ /^\[dp_sites\]/ { print (($1 in k) ? k[$1] : "?" $1), $3 }' \
+		/tmp/sites.tab "$DCTL" | sort
+}
+# sites_with <letter>: the keys of the dp_sites call sites whose flags
+# have the letter, sorted, on one line ("" if none).
+sites_with() { sites_state | awk -v l="$1" 'index(substr($2, 2), l) { printf "%s%s", s, $1; s = " " }'; }
+# keys <key...>: the keys sorted, on one line, as sites_with prints them.
+keys() { for k in "$@"; do echo "$k"; done | sort | tr '\n' ' ' | sed 's/ $//'; }
+# keys_lines <file> <from> <to>: the keys of the call sites listed with
+# that file whose line is in [from, to].
+keys_lines() {
+	awk -v f="$1" -v a="$2" -v b="$3" '{ split($2, x, ":") }
+		x[1] == f && x[2] + 0 >= a + 0 && x[2] + 0 <= b + 0 { print $1 }' /tmp/sites.tab |
+		sort | tr '\n' ' ' | sed 's/ $//'
+}
+# others <file>: the control file without the lines of dp_sites, into
+# <file> (what a command on dp_sites must leave alone).
+others() { grep -v '^[^ ]* \[dp_sites\]' "$DCTL" > "$1"; }
+# lit <string>: a printf format that prints exactly the string (for the
+# helpers above that take one).
+lit() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/%/%%/g'; }
+# dput <string>: write the string and a newline to the control file
+# ($DCTL) in one write(2); returns the write's success.
+dput() {
+	printf '%s\n' "$1" > /tmp/dput.cmd
+	dd if=/tmp/dput.cmd of="$DCTL" bs=$(wc -c < /tmp/dput.cmd) count=1 2>/dev/null
+}
+# changed_log <command> <n>: the line an applied command logs (the
+# command without the blanks at its ends, cut to its first 64 bytes).
+TAB=$(printf '\t')
+changed_log() {
+	printf '<7>dynamic_printk: "%s" changed %s call sites\n' \
+		"$(printf '%s' "$1" | sed "s/^[ $TAB]*//; s/[ $TAB]*\$//" | head -c 64)" "$2"
+}
+
+# sel <match-specs> <awk condition> [<keys>]: the command
+# "<match-specs> +m" is accepted whole, gives m to exactly the lines of
+# the control file for which the condition holds (and to no other), logs
+# how many; if keys are given, those are the call sites of dp_sites it
+# changed.  Then "<match-specs> -m" takes it back: the file is as
+# before.  m prints nothing, so any line may be selected.  In the
+# condition: f the file, b its base name, ln the line, mod the module,
+# fn the function, fm the format as the file shows it (escaped, without
+# the quotes).  Expects no line with m (or other flags than p) before,
+# and CTL=$DCTL.
+sel() {
+	local cmd="${1:+$1 }+m" n
+	cat "$DCTL" > /tmp/sel.b
+	awk '
+	NR == 1 { print; next }
+	{ f = $1; sub(/:[0-9]+$/, "", f); b = f; sub(/.*\//, "", b)
+	  ln = $1; sub(/.*:/, "", ln); ln += 0
+	  mod = $2; sub(/^\[/, "", mod); sub(/\].*/, "", mod)
+	  fn = $2; sub(/^\[[^]]*\]/, "", fn)
+	  fm = $0; sub(/^[^"]*"/, "", fm); sub(/"$/, "", fm) }
+	('"$2"') { if (!sub(/ =_ "/, " =m \"")) sub(/ =p "/, " =pm \""); n++ }
+	{ print }
+	END { print n + 0 > "/tmp/sel.n" }' /tmp/sel.b > /tmp/sel.want
+	n=$(cat /tmp/sel.n)
+	write_ok "$cmd" "$(lit "$cmd")\n" "$(changed_log "$cmd" "$n")" || return 1
+	cat "$DCTL" > /tmp/sel.a
+	if cmp -s /tmp/sel.want /tmp/sel.a; then
+		pass "$cmd: m on exactly the $n lines expected"
+	else
+		fail "$cmd: not the $n lines expected: $(diff /tmp/sel.want /tmp/sel.a | grep '^[-+][^-+]' | head -4 | tr '\n' '|')"
+	fi
+	[ $# -ge 3 ] && expect_eq "$cmd: the call sites of dp_sites" "$(keys $3)" "$(sites_with m)"
+	dput "${1:+$1 }-m"
+	check "$cmd: '${1:+$1 }-m' takes it back" sh -c "cat $DCTL | cmp -s - /tmp/sel.b"
+}

@@ -1,10 +1,12 @@
 /*
  * An object with dynamic printk call sites, compiled from the real header
  * several times with -DKBUILD_MODNAME=... -DDEBUG_HASH=$(hash djb2 ...)
- * -DDEBUG_HASH2=$(hash r5 ...) and -DCS_PREFIX=<function prefix>.  Three
- * call sites per object.  With -DCS_MODULE it is built as a shared object
- * standing for a loadable module, whose own __verbose section is found
- * with cs_module_sections().
+ * -DDEBUG_HASH2=$(hash r5 ...), -DDEBUG_FILE=<file as listed> and
+ * -DCS_PREFIX=<function prefix>.  Three call sites per object, in
+ * CS_PREFIX_pr(), CS_PREFIX_dev() and CS_PREFIX_plain() (the Makefile
+ * finds their lines for the tests: callsite_lines.h).  With -DCS_MODULE
+ * it is built as a shared object standing for a loadable module, whose
+ * own __verbose section is found with cs_module_sections().
  */
 #include <linux/kernel.h>
 #include <linux/device.h>

@@ -10,7 +10,9 @@
 
 /* The library refers to __start___verbose; give it a section */
 static struct mod_debug kernel_hash_dummy __used
-	__attribute__((section("__verbose"))) = { .modname = "" };
+	__attribute__((section("__verbose"))) = {
+	.modname = "\0", .function = "", .format = ""
+};
 
 static int hexval(int c)
 {
@@ -33,8 +35,8 @@ int main(void)
 		     hexval(line[i + 1]) >= 0; i += 2)
 			name[n++] = hexval(line[i]) * 16 + hexval(line[i + 1]);
 		name[n] = '\0';
-		printf("%u %u\n", djb2_full(name) & DEBUG_HASH_MASK,
-		       r5_hash(name));
+		printf("%u %u\n", dp_djb2_hash(name) & DP_HASH_MASK,
+		       dp_r5_hash(name));
 	}
 	return 0;
 }

@@ -42,6 +42,9 @@ FIXED_NAMES = [
     # DEBUG call sites, the boot list, batches and restores
     "b", "cs_dbg", "cs_dmod", "ghost", "gh_ost2", "wfoo", "wbar", "newd",
     "gone", "wish_a", "wish_b", "snd_pcm",
+    # the control file: read format, grammar, read position, printing
+    "fmt_esc", "grammar", "gr_two", "readpos", "rp_tmp", "mixer",
+    "longname",
 ]
 GENERATED = ["mod%03d" % i for i in range(200)]
 

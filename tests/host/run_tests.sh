@@ -58,6 +58,11 @@ for list in "" ",a" "a,,b" "a," "a b" "a.b" "," "all," "a,all,b." "=a" \
 	run "func-badlist-$i" "$B/test_func" badlist "$B/cs_mod.so" \
 		"dynamic_printk=$list"
 done
+# The control file; the command line's dyndbg=, a process each
+run ctl "$B/test_ctl" all "$B/cs_mod.so"
+for n in 0 1 2; do
+	run "ctl-cmdline-$n" "$B/test_ctl" cmdline "$B/cs_mod.so" $n
+done
 run conc "$B/test_conc" "$SECONDS_RACE"
 
 # A short fuzz run from the committed seed corpus
@@ -68,10 +73,10 @@ mkdir -p "$B/fuzz-corpus-check"
 rc=$?
 done_line=$(grep '^Done ' "$LOG/fuzz.out" | tail -1)
 if [ $rc -eq 0 ] && [ -n "$done_line" ]; then
-	echo "PASS: fuzz control writes ($done_line)"
+	echo "PASS: fuzz writes to both files and dyndbg ($done_line)"
 	passed=$((passed + 1))
 else
-	echo "FAIL: fuzz control writes: exit status $rc (see $LOG/fuzz.out)"
+	echo "FAIL: fuzz writes: exit status $rc (see $LOG/fuzz.out)"
 	grep -E 'fuzz_write:|ERROR|SUMMARY' "$LOG/fuzz.out" | head -5
 	failed=$((failed + 1))
 fi

@@ -1,14 +1,17 @@
 #!/bin/sh
 # Tests of include/linux/dynamic_printk.h as the compiler sees it:
-#  - it needs nothing but <linux/compiler.h>;
+#  - it needs nothing but <linux/compiler.h> and <linux/errno.h>;
 #  - objects without call sites emit nothing (the name string is dropped),
 #    without a warning;
 #  - with the option off, or without a single module name, pr_debug() and
 #    dev_dbg() compile to nothing;
-#  - call sites give 16-byte (64-bit) descriptors in __verbose and one
-#    name string per object in __verbose_strings;
+#  - call sites give 32-byte (64-bit) descriptors in __verbose and one
+#    "<module>\0<file>" string per object in __verbose_strings, the file
+#    DEBUG_FILE, or __BASE_FILE__ without it;
 #  - the disabled path on x86_64 with kernel code generation flags is a
-#    testb of the call site's own mask bit and an untaken branch.
+#    testb of the call site's own mask bit and an untaken branch;
+#  - with both mask bits set, the call site tests its own 'p' flag (the
+#    last byte of its descriptor) before it calls anything.
 #
 # Usage: test_header.sh <build dir> <cc> <hash tool>
 
@@ -19,6 +22,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 T=$B/header
 mkdir -p "$T/minimal/linux"
 cp "$HERE/shim/linux/compiler.h" "$T/minimal/linux/compiler.h"
+# <linux/errno.h> only defines numbers; the header may use them
+printf '#define ENOENT 2\n' > "$T/minimal/linux/errno.h"
 
 pass=0
 failed=0
@@ -35,7 +40,7 @@ KFLAGS="-DCONFIG_DYNAMIC_PRINTK_DEBUG"
 NAME='-DKBUILD_MODNAME="cs_x"'
 HASHES="-DDEBUG_HASH=$($HASH djb2 cs_x) -DDEBUG_HASH2=$($HASH r5 cs_x)"
 
-# 1. Only <linux/compiler.h>, no libc headers
+# 1. Only <linux/compiler.h> and <linux/errno.h>, no libc headers
 cat > "$T/only.c" <<'EOF'
 #include <linux/dynamic_printk.h>
 #ifndef DYNAMIC_PRINTK_CALL_SITES
@@ -45,9 +50,10 @@ struct mod_debug only_header_probe;
 EOF
 if $CC -std=gnu89 -nostdinc -I"$T/minimal" -I"$B/realinc" $KFLAGS "$NAME" $HASHES \
 	$WFLAGS -O2 -c "$T/only.c" -o "$T/only.o" 2> "$T/only.err"; then
-	ok "header needs only <linux/compiler.h>"
+	ok "header needs only <linux/compiler.h> and <linux/errno.h>"
 else
-	ko "header needs only <linux/compiler.h>" "$(head -3 "$T/only.err")"
+	ko "header needs only <linux/compiler.h> and <linux/errno.h>" \
+		"$(head -3 "$T/only.err")"
 fi
 
 # 2. Objects without call sites emit nothing, with or without the option
@@ -99,22 +105,33 @@ for variant in off nomodname nohash; do
 	fi
 done
 
-# 4. Call sites: 3 descriptors of 16 bytes, one 5-byte string "cs_x"
+# 4. Call sites: 3 descriptors of 32 bytes, one string "cs_x\0<file>\0"
+#    (DEBUG_FILE as given, or the file compiled)
+base=$(cd "$HERE" && pwd)/callsite.c
 for opt in -O2 -Os; do
-	name="call sites, $opt: descriptors and one string per object"
-	if $CC -I"$HERE/shim" -I"$B/realinc" $KFLAGS "$NAME" $HASHES -DCS_PREFIX=cs_x \
-		$WFLAGS $opt -c "$HERE/callsite.c" -o "$T/on.o" \
-		2> "$T/on.err"; then
-		v=$(section_size __verbose "$T/on.o")
-		s=$(section_size __verbose_strings "$T/on.o")
-		if [ "$v" != "00000030" ] || [ "$s" != "00000005" ]; then
-			ko "$name" "__verbose $v, __verbose_strings $s"
+	for file in given base; do
+		name="call sites, $opt, $file file: 32-byte descriptors, one string per object"
+		if [ $file = given ]; then
+			set -- -DDEBUG_FILE='"dir/cs_x.c"'
+			want=$(printf '%08x' $((5 + 11)))
 		else
-			ok "$name"
+			set --
+			want=$(printf '%08x' $((5 + ${#base} + 1)))
 		fi
-	else
-		ko "$name" "$(head -3 "$T/on.err")"
-	fi
+		if $CC -I"$HERE/shim" -I"$B/realinc" $KFLAGS "$NAME" $HASHES \
+			-DCS_PREFIX=cs_x "$@" $WFLAGS $opt -c "$base" \
+			-o "$T/on.o" 2> "$T/on.err"; then
+			v=$(section_size __verbose "$T/on.o")
+			s=$(section_size __verbose_strings "$T/on.o")
+			if [ "$v" != "00000060" ] || [ "$s" != "$want" ]; then
+				ko "$name" "__verbose $v, __verbose_strings $s (expected 00000060, $want)"
+			else
+				ok "$name"
+			fi
+		else
+			ko "$name" "$(head -3 "$T/on.err")"
+		fi
+	done
 done
 
 # 5. The disabled path on x86_64, kernel code model
@@ -146,6 +163,28 @@ else
 		fi
 	else
 		ko "$name" "$(head -3 "$T/asm.err")"
+	fi
+fi
+
+# 6. Both bits set: the descriptor's flags byte is tested before any call
+name="x86_64: the call site's own 'p' flag is tested before any call"
+if [ "$(uname -m)" != x86_64 ]; then
+	ok "$name (skipped: not x86_64)"
+elif [ ! -f "$T/callsite.s" ]; then
+	ko "$name" "no assembly (see test 5)"
+else
+	awk '/^cs_x_plain:/ { on = 1; next } on && /^\t\.size/ { exit } on' \
+		"$T/callsite.s" | grep -P '^\t[a-z]' > "$T/plain-all.s"
+	before=$(awk '/\tcall/ { exit } { print }' "$T/plain-all.s")
+	# flags: the last of the 32 bytes, then a test of bit 0 (p)
+	if ! grep -q 'call' "$T/plain-all.s"; then
+		ko "$name" "no call to the print helper"
+	elif ! echo "$before" | grep -q '__dynamic_printk_dd[.0-9]*+31(%rip)'; then
+		ko "$name" "no load of the flags before the call"
+	elif ! echo "$before" | grep -qE 'test[bl]?[[:space:]]+\$1,'; then
+		ko "$name" "no test of 'p' before the call"
+	else
+		ok "$name"
 	fi
 fi
 

@@ -23,6 +23,11 @@
 #include <linux/debugfs.h>
 #include <linux/uaccess.h>
 #include <linux/err.h>
+#include <linux/init.h>
+#include <linux/sched.h>
+#include <linux/hardirq.h>
+#include <linux/proc_fs.h>
+#include <linux/moduleparam.h>
 #include <asm/page.h>
 #include "shim.h"
 
@@ -55,33 +60,69 @@ const char *shim_last_bug(void)
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct shim_msg log_msgs[SHIM_LOG_KEEP];
 static long log_count, log_above_debug;
+/* The last message did not end in a newline: the next text continues it */
+static int log_open;
+
+/*
+ * As vprintk() of 2.6.27: the text is formatted into a buffer of 1024
+ * bytes; at the start of a line a "<n>" prefix gives the level (4 if
+ * none) and is not part of the text; a newline ends the line, and text
+ * after a line that did not end continues it, "<n>" included.
+ */
+int vprintk(const char *fmt, va_list args)
+{
+	char buf[1024];
+	const char *p;
+	int len;
+
+	len = vsnprintf(buf, sizeof(buf), fmt, args);
+	pthread_mutex_lock(&log_lock);
+	for (p = buf; *p; p++) {
+		struct shim_msg *m;
+		size_t n;
+
+		if (!log_open) {
+			int level = 4;
+
+			if (p[0] == '<' && p[1] >= '0' && p[1] <= '7' &&
+			    p[2] == '>') {
+				level = p[1] - '0';
+				p += 3;
+			}
+			if (log_count < SHIM_LOG_KEEP) {
+				log_msgs[log_count].level = level;
+				log_msgs[log_count].text[0] = '\0';
+			}
+			log_count++;
+			if (level < 7)
+				log_above_debug++;
+			log_open = 1;
+			if (!*p)
+				break;
+		}
+		if (log_count <= SHIM_LOG_KEEP) {
+			m = &log_msgs[log_count - 1];
+			n = strlen(m->text);
+			if (n + 1 < sizeof(m->text)) {
+				m->text[n] = *p;
+				m->text[n + 1] = '\0';
+			}
+		}
+		if (*p == '\n')
+			log_open = 0;
+	}
+	pthread_mutex_unlock(&log_lock);
+	return len < (int)sizeof(buf) ? len : (int)sizeof(buf) - 1;
+}
 
 int printk(const char *fmt, ...)
 {
-	char buf[1100];
-	const char *text = buf;
-	int level = 4, len;
 	va_list ap;
+	int len;
 
 	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof(buf), fmt, ap);
+	len = vprintk(fmt, ap);
 	va_end(ap);
-
-	if (buf[0] == '<' && buf[1] >= '0' && buf[1] <= '7' && buf[2] == '>') {
-		level = buf[1] - '0';
-		text = buf + 3;
-	}
-	pthread_mutex_lock(&log_lock);
-	if (log_count < SHIM_LOG_KEEP) {
-		log_msgs[log_count].level = level;
-		snprintf(log_msgs[log_count].text,
-			 sizeof(log_msgs[log_count].text), "%.*s",
-			 (int)sizeof(log_msgs[log_count].text) - 1, text);
-	}
-	log_count++;
-	if (level < 7)
-		log_above_debug++;
-	pthread_mutex_unlock(&log_lock);
 	return len;
 }
 
@@ -90,6 +131,7 @@ void shim_log_reset(void)
 	pthread_mutex_lock(&log_lock);
 	log_count = 0;
 	log_above_debug = 0;
+	log_open = 0;
 	pthread_mutex_unlock(&log_lock);
 }
 
@@ -118,6 +160,26 @@ const struct shim_msg *shim_log_get(long i)
 	if (i < 0 || i >= SHIM_LOG_KEEP || i >= shim_log_count())
 		return NULL;
 	return &log_msgs[i];
+}
+
+/* ---- context: the current task, interrupts ---- */
+
+__thread struct task_struct shim_current_task = { 1 };
+__thread int shim_irq_count;
+
+void shim_set_pid(int pid)
+{
+	shim_current_task.pid = pid;
+}
+
+void shim_irq_enter(void)
+{
+	shim_irq_count++;
+}
+
+void shim_irq_exit(void)
+{
+	shim_irq_count--;
 }
 
 const char *dev_driver_string(const struct device *dev)
@@ -380,6 +442,153 @@ int shim_run_setup(const char *param)
 	return 0;
 }
 
+/* ---- kernel/params.c of 2.6.27: parse_args() ---- */
+
+static char dash2underscore(char c)
+{
+	if (c == '-')
+		return '_';
+	return c;
+}
+
+static int parameq(const char *input, const char *paramname)
+{
+	unsigned int i;
+
+	for (i = 0; dash2underscore(input[i]) == paramname[i]; i++)
+		if (input[i] == '\0')
+			return 1;
+	return 0;
+}
+
+static int parse_one(char *param, char *val, struct kernel_param *params,
+		     unsigned num_params,
+		     int (*handle_unknown)(char *param, char *val))
+{
+	unsigned int i;
+
+	for (i = 0; i < num_params; i++)
+		if (parameq(param, params[i].name))
+			return params[i].set(val, &params[i]);
+	if (handle_unknown)
+		return handle_unknown(param, val);
+	return -ENOENT;
+}
+
+/* You can use " around spaces, but can't escape ". */
+static char *next_arg(char *args, char **param, char **val)
+{
+	unsigned int i, equals = 0;
+	int in_quote = 0, quoted = 0;
+	char *next;
+
+	if (*args == '"') {
+		args++;
+		in_quote = 1;
+		quoted = 1;
+	}
+	for (i = 0; args[i]; i++) {
+		if (args[i] == ' ' && !in_quote)
+			break;
+		if (equals == 0) {
+			if (args[i] == '=')
+				equals = i;
+		}
+		if (args[i] == '"')
+			in_quote = !in_quote;
+	}
+	*param = args;
+	if (!equals) {
+		*val = NULL;
+	} else {
+		args[equals] = '\0';
+		*val = args + equals + 1;
+		/* Don't include quotes in value. */
+		if (**val == '"') {
+			(*val)++;
+			if (args[i - 1] == '"')
+				args[i - 1] = '\0';
+		}
+		if (quoted && args[i - 1] == '"')
+			args[i - 1] = '\0';
+	}
+	if (args[i]) {
+		args[i] = '\0';
+		next = args + i + 1;
+	} else {
+		next = args + i;
+	}
+	while (*next == ' ')
+		next++;
+	return next;
+}
+
+int parse_args(const char *name, char *args, struct kernel_param *params,
+	       unsigned num, int (*unknown)(char *param, char *val))
+{
+	char *param, *val;
+
+	while (*args == ' ')
+		args++;
+	while (*args) {
+		int ret;
+
+		args = next_arg(args, &param, &val);
+		ret = parse_one(param, val, params, num, unknown);
+		switch (ret) {
+		case -ENOENT:
+			printk(KERN_ERR "%s: Unknown parameter `%s'\n",
+			       name, param);
+			return ret;
+		case -ENOSPC:
+			printk(KERN_ERR
+			       "%s: `%s' too large for parameter `%s'\n",
+			       name, val ? val : "", param);
+			return ret;
+		case 0:
+			break;
+		default:
+			printk(KERN_ERR
+			       "%s: `%s' invalid for parameter `%s'\n",
+			       name, val ? val : "", param);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* ---- the command line: init/main.c of 2.6.27 ---- */
+
+char *saved_command_line;
+
+/* As do_early_param(): every early handler of exactly that name */
+static int do_early_param(char *param, char *val)
+{
+	int i;
+
+	for (i = 0; i < nr_setups; i++)
+		if (setups[i].early && !strcmp(param, setups[i].str) &&
+		    setups[i].fn(val) != 0)
+			printk(KERN_WARNING "Malformed early option '%s'\n",
+			       param);
+	return 0;
+}
+
+/*
+ * As start_kernel(): the command line is saved whole, then a copy of it
+ * is parsed for early parameters; the copy stays (init data, freed only
+ * after the initcalls), so handlers may keep pointers into it.
+ */
+void shim_boot(const char *cmdline)
+{
+	static char tmp_cmdline[4096];
+
+	free(saved_command_line);
+	saved_command_line = strdup(cmdline);
+	snprintf(tmp_cmdline, sizeof(tmp_cmdline), "%s", cmdline);
+	parse_args("early options", tmp_cmdline, NULL, 0, do_early_param);
+}
+
 int shim_run_initcall_level(int level)
 {
 	int i, failed = 0;
@@ -456,6 +665,56 @@ struct dentry *shim_debugfs_find(const char *dir, const char *name)
 		if (!strcmp(d->name, name) && d->parent &&
 		    !strcmp(d->parent->name, dir) && !d->parent->parent)
 			return d;
+	return NULL;
+}
+
+/* ---- procfs ---- */
+
+static struct proc_dir_entry *proc_entries;
+
+static struct proc_dir_entry *new_proc(const char *name, mode_t mode,
+				       struct proc_dir_entry *parent,
+				       const struct file_operations *fops)
+{
+	struct proc_dir_entry *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->mode = mode;
+	e->parent = parent;
+	e->proc_fops = fops;
+	e->next = proc_entries;
+	proc_entries = e;
+	return e;
+}
+
+struct proc_dir_entry *proc_mkdir(const char *name,
+				  struct proc_dir_entry *parent)
+{
+	return new_proc(name, 040555, parent, NULL);
+}
+
+struct proc_dir_entry *proc_create(const char *name, mode_t mode,
+				   struct proc_dir_entry *parent,
+				   const struct file_operations *proc_fops)
+{
+	return new_proc(name, mode ? mode : 0444, parent, proc_fops);
+}
+
+const struct file_operations *shim_proc_find(const char *dir,
+					     const char *name,
+					     unsigned int *mode)
+{
+	struct proc_dir_entry *e;
+
+	for (e = proc_entries; e; e = e->next)
+		if (!strcmp(e->name, name) && e->parent &&
+		    !strcmp(e->parent->name, dir) && !e->parent->parent) {
+			if (mode)
+				*mode = e->mode;
+			return e->proc_fops;
+		}
 	return NULL;
 }
 
@@ -620,6 +879,28 @@ int seq_printf(struct seq_file *m, const char *f, ...)
 			m->count += len;
 			return 0;
 		}
+	}
+	m->count = m->size;
+	return -1;
+}
+
+int seq_putc(struct seq_file *m, char c)
+{
+	if (m->count < m->size) {
+		m->buf[m->count++] = c;
+		return 0;
+	}
+	return -1;
+}
+
+int seq_puts(struct seq_file *m, const char *s)
+{
+	int len = strlen(s);
+
+	if (m->count + len < m->size) {
+		memcpy(m->buf + m->count, s, len);
+		m->count += len;
+		return 0;
 	}
 	m->count = m->size;
 	return -1;

@@ -27,6 +27,12 @@ long shim_kmalloc_total(void);
 /* Make the nth allocation from now fail (1 = the next one); 0: none */
 void shim_kmalloc_fail_nth(long n);
 
+/*
+ * Boot: set saved_command_line to cmdline and run the early parameter
+ * handlers on a copy of it, as start_kernel() does (quotes stripped by
+ * parse_args()).
+ */
+void shim_boot(const char *cmdline);
 /* Boot: like obsolete_checksetup(), 1 if a handler took the option */
 int shim_run_setup(const char *param);
 /* Runs the recorded initcalls in level order; returns how many failed */
@@ -34,9 +40,19 @@ int shim_run_initcalls(void);
 /* Runs those of one level again (1: core_initcall); how many failed */
 int shim_run_initcall_level(int level);
 
-/* debugfs */
+/* debugfs, procfs */
 struct dentry;
 struct dentry *shim_debugfs_find(const char *dir, const char *name);
+struct file_operations;
+/* The fops of /proc/<dir>/<name>, NULL if absent; its mode if mode */
+const struct file_operations *shim_proc_find(const char *dir,
+					     const char *name,
+					     unsigned int *mode);
+
+/* The calling thread's current->pid, and interrupt context for it */
+void shim_set_pid(int pid);
+void shim_irq_enter(void);
+void shim_irq_exit(void);
 
 /* Sleeping functions called inside rcu_read_lock() */
 long shim_bugs(void);

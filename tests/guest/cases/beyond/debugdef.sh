@@ -54,16 +54,22 @@ expect_eq "on" "dp_debugdef enabled=1" "$(state dp_debugdef)"
 expect_eq "init printed" 1 "$(klog_new | grep -cxF '<7>dp_debugdef:debugdef init')"
 check "rmmod dp_debugdef" rmmod dp_debugdef
 
-# A module with one DEBUG object: all of its call sites start on.
+# A module with one DEBUG object: the call sites of that object start
+# on, and only those (the module reads enabled=1: one of its call sites
+# is on).
 klog_mark
 check "insmod dp_debughalf" insmod $MODDIR/dp_debughalf.ko
 expect_eq "listed enabled=1" "dp_debughalf enabled=1" "$(state dp_debughalf)"
 klog_new > /tmp/new
-check "init pr_debug of the object without DEBUG printed" grep -qxF '<7>dp_debughalf:init a' /tmp/new
+expect_eq "init pr_debug of the object without DEBUG silent" 0 "$(grep -cxF '<7>dp_debughalf:init a' /tmp/new)"
 check "init pr_debug of the DEBUG object printed" grep -qxF '<7>dp_debughalf:init b' /tmp/new
 fire dp_debughalf h1
-check "object a prints" klog_has "dp_debughalf:a h1"
+expect_eq "object a silent" 0 "$(klog_count "dp_debughalf:a h1")"
 check "object b prints" klog_has "dp_debughalf:b h1"
+echo "set enabled=1 dp_debughalf" > $CTL
+fire dp_debughalf h3
+check "set enabled=1: object a prints" klog_has "dp_debughalf:a h3"
+check "set enabled=1: object b prints" klog_has "dp_debughalf:b h3"
 echo "set enabled=0 dp_debughalf" > $CTL
 fire dp_debughalf h2
 expect_eq "off: both silent" 0 "$(n_lines h2)"

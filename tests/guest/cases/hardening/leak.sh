@@ -1,10 +1,12 @@
 # Repeated load/unload of a module does not leak memory: load
 # and unload dp_dbg (one pr_debug and one dev_dbg call site) 1000 times
-# (leak_rounds=N on the kernel command line changes that), switching it on
-# and off, and 'all' on and off, and firing its call sites in between.
+# (leak_rounds=N on the kernel command line changes that), with a dyndbg
+# parameter, switching it on and off through both control files, 'all'
+# on and off, reading the call sites and firing them in between.
 # Compared before and after: the active objects of the kmalloc caches that
-# can hold our entries (struct debug_name is 80 bytes plus the name, so
-# kmalloc-96/-128; control-write buffers kmalloc-16..-64), per allocation
+# can hold what the feature allocates (an entry per name: 48 bytes plus
+# the name; a table per module: 32 bytes plus 40 per run; a parsed
+# command: about 100 bytes; write buffers: three times the write), per allocation
 # site (SLUB debugging records the caller: /sys/kernel/slab/*/alloc_calls),
 # and MemFree.  A leak of one object per round shows as >= 1000 objects at
 # one site; the tolerance is $leak_tol_objs (64) objects per cache and
@@ -31,10 +33,14 @@ snapshot() {
 			END { for (s in n) print c, s, n[s] }' /sys/kernel/slab/$c/alloc_calls
 	done > "$1"
 }
+SITES=/sys/kernel/debug/dynamic_printk/control
 round() {
-	insmod $MODDIR/dp_dbg.ko || return 1
+	insmod $MODDIR/dp_dbg.ko dyndbg="+pf" || return 1
 	echo "set enabled=1 dp_dbg" > $CTL || return 1
 	echo leak > /sys/module/dp_dbg/parameters/fire || return 1
+	echo "module dp_dbg +t; file dp_dbg.c line 1-200 -f" > $SITES || return 1
+	grep -q '^dp_dbg.c:[0-9]* \[dp_dbg\]fire_set =pt ' $SITES || return 1
+	echo "module dp_dbg =_" > $SITES || return 1
 	echo "set enabled=0 dp_dbg" > $CTL || return 1
 	echo "set enabled=1 all" > $CTL || return 1
 	echo "set enabled=0 all" > $CTL || return 1
@@ -56,7 +62,7 @@ done
 settle; settle
 snapshot /tmp/leak.after
 mf1=$(memfree)
-echo "$N rounds ($((N * 6)) control writes, $N loads) in $(( $(date +%s) - start )) s, $bad failed"
+echo "$N rounds ($((N * 8)) control writes, $N loads) in $(( $(date +%s) - start )) s, $bad failed"
 expect_eq "every round worked" 0 "$bad"
 # Per site: before, after, delta, for the sites that grew.
 awk 'NR == FNR { b[$1 " " $2] = $3; next } { a[$1 " " $2] = $3 }

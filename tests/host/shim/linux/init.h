@@ -9,6 +9,9 @@
 #define __init
 #define __initdata
 
+/* The command line as the boot loader gave it; see shim_boot() */
+extern char *saved_command_line;
+
 void shim_register_setup(const char *str, int (*fn)(char *), int early);
 void shim_register_initcall(int level, const char *name, int (*fn)(void));
 

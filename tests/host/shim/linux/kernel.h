@@ -5,9 +5,11 @@
 #ifndef SHIM_LINUX_KERNEL_H
 #define SHIM_LINUX_KERNEL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include <linux/compiler.h>
+#include <linux/cache.h>
 #include <linux/dynamic_printk.h>
 
 #define KERN_EMERG	"<0>"
@@ -18,8 +20,23 @@
 #define KERN_NOTICE	"<5>"
 #define KERN_INFO	"<6>"
 #define KERN_DEBUG	"<7>"
+#define KERN_CONT	""
 
+#define UINT_MAX	(~0U)
+
+/*
+ * As kernel/printk.c of 2.6.27: a message that does not end in a newline
+ * is continued by the next printk(), whose "<n>" is then plain text.
+ */
 int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int vprintk(const char *fmt, va_list args)
+	__attribute__((format(printf, 1, 0)));
+
+/* lib/vsprintf.c; the C library's, which agree for what is used here */
+int snprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+	__attribute__((format(printf, 3, 0)));
 
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))

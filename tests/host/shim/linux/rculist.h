@@ -1,9 +1,27 @@
-/* Host shim: the hlist part of <linux/rculist.h> (2.6.27 semantics) */
+/* Host shim: <linux/rculist.h>, the parts used (2.6.27 semantics) */
 #ifndef SHIM_LINUX_RCULIST_H
 #define SHIM_LINUX_RCULIST_H
 
 #include <linux/list.h>
 #include <linux/rcupdate.h>
+
+static inline void list_add_tail_rcu(struct list_head *new,
+				     struct list_head *head)
+{
+	struct list_head *prev = head->prev;
+
+	new->next = head;
+	new->prev = prev;
+	rcu_assign_pointer(prev->next, new);
+	head->prev = new;
+}
+
+/* The entry keeps its next pointer: a reader on it goes on */
+static inline void list_del_rcu(struct list_head *entry)
+{
+	__list_del(entry->prev, entry->next);
+	entry->prev = LIST_POISON2;
+}
 
 static inline void hlist_del_rcu(struct hlist_node *n)
 {

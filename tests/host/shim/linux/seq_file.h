@@ -9,6 +9,8 @@ struct file;
 struct inode;
 struct seq_operations;
 
+#define SEQ_START_TOKEN	((void *)1)
+
 struct seq_file {
 	char *buf;
 	size_t size;
@@ -33,5 +35,7 @@ loff_t seq_lseek(struct file *, loff_t, int);
 int seq_release(struct inode *, struct file *);
 int seq_printf(struct seq_file *, const char *, ...)
 	__attribute__((format(printf, 2, 3)));
+int seq_putc(struct seq_file *m, char c);
+int seq_puts(struct seq_file *m, const char *s);
 
 #endif
