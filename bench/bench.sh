@@ -2,10 +2,13 @@
 # make bench: run the benchmark program under callgrind and print the table.
 # Called by bench/Makefile with BUILD_BENCH (where the programs are) set.
 # Uses the kernels already built under build/out/ (never builds one):
-#   on-small, off-small            the small test config
-#   on-defconfig, off-defconfig    the defconfig-based config; without
-#                                  off-defconfig, base-defconfig (v2.6.27 +
-#                                  toolchain fixes) is the option-off baseline
+#   on-small, off-small            the small test config (both needed)
+#   on-defconfig                   the defconfig-based config; without it
+#                                  the defconfig rows are left out
+#   off-defconfig                  its option-off baseline; without it
+#                                  base-defconfig (v2.6.27 + toolchain
+#                                  fixes), and without that the figures
+#                                  recorded for it in report.py
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -14,15 +17,37 @@ OUT=$(cd "$B/.." && pwd)/out
 PYTHON=${PYTHON:-python3}
 start=$(date +%s)
 
-for v in on-small off-small on-defconfig; do
+for v in on-small off-small; do
 	[ -f "$OUT/$v/vmlinux" ] || { echo "bench: $OUT/$v/vmlinux missing: bash tools/kbuild.sh $v" >&2; exit 1; }
 done
-[ -f "$OUT/off-defconfig/vmlinux" ] || [ -f "$OUT/base-defconfig/vmlinux" ] || {
-	echo "bench: neither off-defconfig nor base-defconfig is built" >&2; exit 1; }
+
+# What each kernel is, and whether it predates the feature's sources
+kernels=
+for v in on-small off-small base-small on-defconfig off-defconfig base-defconfig; do
+	k=$OUT/$v/vmlinux
+	if [ -f "$k" ]; then
+		kernels="$kernels $v $(date -u -r "$k" '+%H:%M')"
+		case $v in on-*)
+			for src in lib/dynamic_printk.c include/linux/dynamic_printk.h; do
+				[ "$k" -nt "$top/$src" ] || {
+					echo "bench: warning: $v/vmlinux is older than $src" >&2
+					kernels="$kernels (older than $src)"; }
+			done;;
+		esac
+		kernels="$kernels,"
+	else
+		kernels="$kernels $v not built,"
+	fi
+done
 
 # The call-site descriptors of the built kernels, in link order
+rm -f "$B"/sites-*.txt
 "$PYTHON" "$here/vmlinux_sites.py" "$OUT/on-small/vmlinux" "$B/sites-small.txt"
-"$PYTHON" "$here/vmlinux_sites.py" "$OUT/on-defconfig/vmlinux" "$B/sites-defconfig.txt"
+sites=$B/sites-small.txt
+if [ -f "$OUT/on-defconfig/vmlinux" ]; then
+	"$PYTHON" "$here/vmlinux_sites.py" "$OUT/on-defconfig/vmlinux" "$B/sites-defconfig.txt"
+	sites=$B/sites-defconfig.txt
+fi
 
 # One run, one callgrind dump per phase, main thread only (liburcu's
 # call_rcu thread is not part of what is measured).  Without address
@@ -34,11 +59,12 @@ norand=
 setarch -R true 2>/dev/null && norand="setarch -R"
 $norand valgrind --tool=callgrind --separate-threads=yes \
 	--callgrind-out-file="$B/cg/cg.out" \
-	"$B/bench" "$B/sites-defconfig.txt" > "$B/cg/stdout" 2> "$B/cg/stderr" || {
+	"$B/bench" "$sites" > "$B/cg/stdout" 2> "$B/cg/stderr" || {
 	echo "bench: the benchmark program failed, see $B/cg/stderr" >&2; exit 1; }
 
 {
 	echo "make bench ($(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?'), $(gcc -dumpfullversion 2>/dev/null || echo gcc), $(valgrind --version))"
+	echo "kernels (build/out, vmlinux time UTC):${kernels%,}"
 	echo "instr = instructions executed, counted by callgrind; sizes from size(1) of the built vmlinux"
 	"$PYTHON" "$here/report.py" "$B" "$OUT"
 	echo "make bench took $(( $(date +%s) - start )) s"

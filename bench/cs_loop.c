@@ -7,7 +7,8 @@
  *
  * The empty asm with a "memory" clobber after each site stands for the
  * unrelated code between two call sites in real functions: each site
- * loads the masks again, as it would in the kernel.
+ * loads the masks (and, when both its bits are set, its own flags)
+ * again, as it would in the kernel.
  */
 #include <linux/kernel.h>
 

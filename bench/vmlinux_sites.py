@@ -3,19 +3,28 @@
 
     vmlinux_sites.py VMLINUX OUT
 
-Walks __start___verbose .. __stop___verbose (struct mod_debug, 16 bytes:
-modname pointer, hash, hash2, type, flags), resolves each modname pointer
-into the section holding it (__verbose_strings is merged into .rodata)
-and writes one line per descriptor, in link order:
+Walks __start___verbose .. __stop___verbose (struct mod_debug, 32 bytes
+on x86_64: modname, function and format pointers, lineno, hash, hash2,
+type, flags), resolves each pointer into the section holding it
+(__verbose_strings is merged into .rodata; modname points to
+"<module>\\0<file>", stored once per object) and writes one line per
+descriptor, in link order, fields separated by tabs:
 
-    <string address in hex> <hash> <hash2> <modname>
+    <modname address, hex> <hash> <hash2> <flags> <lineno> <module>
+    <file> <function> <format, hex-encoded bytes>
 
-Descriptors with the same string address come from the same object (one
-__dynamic_printk_modname per object).  Plain ELF64 little-endian parsing,
-no dependencies.
+Descriptors with the same modname address come from the same object.
+Every descriptor is checked: its buckets must be the djb2 and r5 buckets
+of its module name, as scripts/basic/hash gives them, and its type
+DYNAMIC_PRINTK_TYPE_BOOLEAN; a mismatch means the layout read here is not
+the one the kernel was built with, and the script fails.  Plain ELF64
+little-endian parsing, no dependencies.
 """
 import struct
 import sys
+
+DESC = struct.Struct('<QQQIBBBB')       # struct mod_debug
+DESC_SIZE = DESC.size                   # 32
 
 
 def sections(data):
@@ -55,9 +64,23 @@ def read_addr(data, secs, addr, n):
     raise ValueError('address %x not in the file' % addr)
 
 
-def cstring(data, secs, addr):
-    chunk = read_addr(data, secs, addr, 256)
-    return chunk[:chunk.index(b'\0')].decode()
+def cbytes(data, secs, addr):
+    chunk = read_addr(data, secs, addr, 4096)
+    return chunk[:chunk.index(b'\0')]
+
+
+def djb2(s):
+    h = 5381
+    for c in s:
+        h = (h * 33 + c) & 0xffffffff
+    return h & 63
+
+
+def r5(s):
+    h = 0
+    for c in s:
+        h = ((h + (c << 4) + (c >> 4)) * 11) & 0xffffffff
+    return h & 63
 
 
 def main():
@@ -65,12 +88,24 @@ def main():
     secs = sections(data)
     syms = symbols(data, secs)
     start, stop = syms['__start___verbose'], syms['__stop___verbose']
+    if (stop - start) % DESC_SIZE:
+        sys.exit('%s: __verbose is %d bytes, not a multiple of %d' %
+                 (sys.argv[1], stop - start, DESC_SIZE))
     raw = read_addr(data, secs, start, stop - start)
     with open(sys.argv[2], 'w') as out:
-        for off in range(0, len(raw), 16):
-            ptr, h, h2, typ, flags = struct.unpack_from('<QBBBB', raw, off)
-            out.write('%x %d %d %s\n' % (ptr, h, h2,
-                                         cstring(data, secs, ptr)))
+        for off in range(0, len(raw), DESC_SIZE):
+            mod, fn, fmt, line, h, h2, typ, flags = DESC.unpack_from(raw, off)
+            name = cbytes(data, secs, mod)
+            file = cbytes(data, secs, mod + len(name) + 1)
+            if h != djb2(name) or h2 != r5(name) or typ != 1:
+                sys.exit('%s: descriptor %d (%s) does not read as a '
+                         '%d-byte struct mod_debug' %
+                         (sys.argv[1], off // DESC_SIZE, name, DESC_SIZE))
+            out.write('\t'.join((
+                '%x' % mod, str(h), str(h2), str(flags), str(line),
+                name.decode(), file.decode(),
+                cbytes(data, secs, fn).decode(),
+                cbytes(data, secs, fmt).hex())) + '\n')
 
 
 if __name__ == '__main__':

@@ -128,12 +128,13 @@ static const char __dynamic_printk_modname[]
 
 /*
  * Two bit tests inline, then the call site's own 'p' flag: a call site
- * that does not print calls nothing.
+ * that does not print calls nothing.  The flag is read plainly, as the
+ * masks are, so that the compiler tests it in memory with one testb.
  */
 #define __dynamic_printk_test(dd)					\
 	unlikely((dynamic_printk_enabled & (1ULL << DEBUG_HASH)) &&	\
 		 (dynamic_printk_enabled2 & (1ULL << DEBUG_HASH2)) &&	\
-		 (ACCESS_ONCE((dd).flags) & DYNAMIC_PRINTK_FL_PRINT))
+		 ((dd).flags & DYNAMIC_PRINTK_FL_PRINT))
 
 #define dynamic_pr_debug(fmt, ...)					\
 ({									\
