@@ -2,9 +2,9 @@
 # off-module.sh: the test modules of tests/guest/modules, built out of tree
 # against the option-off kernel, have their pr_debug()/dev_dbg() compiled
 # out: no __verbose (nor __verbose_strings) section and no reference to
-# __dynamic_printk_enabled.  Built against the option-on kernel, the same
-# sources do have an 8-byte aligned __verbose section and call the helper
-# (so the check above can fail).
+# dynamic_printk at all.  Built against the option-on kernel, the same
+# sources do have an 8-byte aligned __verbose section, test the masks and
+# call a print helper (so the check above can fail).
 #
 # Uses $BUILD/mod/{on,off}-small/<dir>/<module>.ko, building the kernels
 # first if they are missing and the modules (incrementally) always.
@@ -53,8 +53,10 @@ for m in $mods; do
 		'2**3'|'2**4'|'2**5'|'2**6') ;;
 		*)		on_bad="$on_bad; $name.ko (on): __verbose aligned $algn, not 8" ;;
 		esac
-		nm -u "$on" | grep -qw '__dynamic_printk_enabled' ||
-			on_bad="$on_bad; $name.ko (on) does not call __dynamic_printk_enabled"
+		nm -u "$on" | grep -qwE '__dynamic_(pr_debug|dev_dbg)' ||
+			on_bad="$on_bad; $name.ko (on) calls neither __dynamic_pr_debug nor __dynamic_dev_dbg"
+		nm -u "$on" | grep -qw 'dynamic_printk_enabled2' ||
+			on_bad="$on_bad; $name.ko (on) does not test the masks"
 	fi
 done
 if [ -z "$off_bad" ]; then

@@ -79,8 +79,8 @@ check "rmmod dp_debughalf" rmmod dp_debughalf
 check "insmod dp_debugdef" insmod $MODDIR/dp_debugdef.ko
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 expect_eq "dp_dbg off" "dp_dbg enabled=0" "$(state dp_dbg)"
-fire dp_dbg h3
-expect_eq "dp_dbg silent" 0 "$(n_lines h3)"
+fire dp_dbg h9
+expect_eq "dp_dbg silent" 0 "$(n_lines h9)"
 # The masks: dp_debugdef's bits are set at load without a write; switching
 # it off must clear them (dp_dbg silent, dp_debugdef silent), and the
 # control file says so.
