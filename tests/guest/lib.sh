@@ -80,8 +80,9 @@ on_count() { on_lines | wc -l; }
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 # state <name>: the control file line of a name ("" if not listed).
 state() { grep "^$1 " "$CTL"; }
-# n_lines <text>: lines of the kernel log containing text.
-n_lines() { dmesg | grep -cF -- "$1"; }
+# n_lines <text>: lines of the kernel log containing text as whole words
+# (so that a tag such as "b2" is not found inside an address).
+n_lines() { dmesg | grep -cwF -- "$1"; }
 
 # klog_mark: remember where the kernel log ends; klog_new prints the raw
 # lines ("<level>text") logged since.  init.sh clears the log between

@@ -3,7 +3,7 @@
 # 'set enabled=0 all' turns it off.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 check "names are listed" test "$(wc -l < $CTL)" -gt 5
 expect_eq "every name is on" 0 "$(grep -c 'enabled=0$' $CTL)"
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko

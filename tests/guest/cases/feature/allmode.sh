@@ -4,7 +4,7 @@
 # what actually prints.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 raw_once() { [ "$(dmesg -r | grep -cxF -- "$1")" = 1 ]; }
 
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko

@@ -2,7 +2,7 @@
 # "allx" is an ordinary name: switching it switches only it.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 check "insmod allx" insmod $MODDIR/allx.ko
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 expect_eq "allx listed under its own name, off" "allx enabled=0" "$(grep '^allx ' $CTL)"

@@ -3,7 +3,7 @@
 # off, one enable after two disables turns it on (no counting).
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 check "disable an already disabled module: succeeds" sh -c "echo 'set enabled=0 dp_dbg' > $CTL"
 expect_eq "still off" "dp_dbg enabled=0" "$(grep '^dp_dbg ' $CTL)"

@@ -2,7 +2,7 @@
 # leaves no entry behind.  Its call sites were registered before its init
 # ran: it is listed, and can be switched on, while its init runs.
 . /lib.sh
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 # wait_line <regex>: wait up to ~3 s for a control file line
 wait_line() {
 	local i=0

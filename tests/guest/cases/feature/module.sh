@@ -5,7 +5,7 @@
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 # n_lines <text>: lines of the kernel log containing text
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 # raw_has <line>: the raw kernel log (with <level>) has this exact line once
 raw_once() { [ "$(dmesg -r | grep -cxF -- "$1")" = 1 ]; }
 

@@ -4,7 +4,7 @@
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
 evals() { cat /sys/module/$1/parameters/evals; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 echo "set enabled=1 dp_dbg" > $CTL
 fire dp_dbg u1

@@ -5,7 +5,7 @@
 # 'all on' / 'all off'.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 # run <args...>: run the tool; its stdout in /tmp/t.out, stderr in
 # /tmp/t.err, exit status in $rc.
 run() { dynamic_printk "$@" > /tmp/t.out 2> /tmp/t.err; rc=$?; }

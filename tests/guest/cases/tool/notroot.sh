@@ -5,7 +5,7 @@
 # root, and as another user fails ("must be root") without mounting it.
 . /lib.sh
 fire() { echo "$2" > /sys/module/$1/parameters/fire; }
-n_lines() { dmesg | grep -cF -- "$1"; }
+n_lines() { dmesg | grep -cwF -- "$1"; }
 run() { dynamic_printk "$@" > /tmp/t.out 2> /tmp/t.err; rc=$?; }
 runas() { setuidgid 1000 dynamic_printk "$@" > /tmp/t.out 2> /tmp/t.err; rc=$?; }
 nlog() { dmesg | grep -c '^dynamic_printk: '; }
