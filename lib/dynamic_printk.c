@@ -297,13 +297,11 @@ static void dp_drop_run(struct dp_run *run, struct list_head *dead)
 	}
 }
 
+/* Free the entries dp_drop_run() unlinked, a grace period after */
 static void dp_free_dead(struct list_head *dead)
 {
 	struct list_head *p, *tmp;
 
-	if (list_empty(dead))
-		return;
-	synchronize_rcu();
 	list_for_each_safe(p, tmp, dead)
 		kfree(list_entry(p, struct dp_name, runs));
 }
@@ -425,7 +423,8 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 			s++;
 			continue;
 		}
-		if (c == '#' && (s == cur->line || dp_is_blank(s[-1]))) {
+		if (c == '#' && (s == cur->line || dp_is_blank(s[-1]) ||
+				  s[-1] == ';')) {
 			while (s < cur->end && *s != '\n')
 				s++;
 			continue;
@@ -666,6 +665,12 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 
 static int dp_check_set(const struct dp_cmd *cmd);
 
+/*
+ * Room for the words of @count bytes decoded: no word grows, each gets a
+ * NUL, and two words are at least two bytes apart.
+ */
+#define DP_DECODED_MAX(count)	((count) + (count) / 2 + 1)
+
 static void dp_free_cmds(struct list_head *cmds)
 {
 	struct dp_cmd *cmd, *tmp;
@@ -682,7 +687,7 @@ static void dp_log_invalid(const char *text, int len)
 
 /*
  * Parse a batch of @count bytes at @buf into @cmds; @out has room for
- * count + 1 decoded bytes per word.  A set command must also name what
+ * DP_DECODED_MAX(@count) bytes.  A set command must also name what
  * is there (dp_check_set()), checked in the same pass, so that the bad
  * command logged is the first one written, whatever is wrong with it.
  * Returns 0, or -EINVAL after logging the bad command, or -ENOMEM; on
@@ -844,7 +849,7 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	char *out;
 	int ret;
 
-	out = kmalloc(2 * count + 1, GFP_KERNEL);
+	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
 	ret = dp_parse_batch(cmds, count, out, DP_QUERY, &list);
@@ -1060,9 +1065,21 @@ nomem:
 		dp_drop_run(&t->runs[--t->nr_runs], &dead);
 	dp_publish();
 	mutex_unlock(&dp_mutex);
+	synchronize_rcu();
 	dp_free_dead(&dead);
 	kfree(t);
 	return -ENOMEM;
+}
+
+/* The registered table of @start, or NULL.  dp_mutex held. */
+static struct dp_table *dp_find_table(struct mod_debug *start)
+{
+	struct dp_table *t;
+
+	list_for_each_entry(t, &dp_tables, list)
+		if (t->start == start)
+			return t;
+	return NULL;
 }
 
 /**
@@ -1084,10 +1101,8 @@ void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 	if (!n)
 		return;
 	mutex_lock(&dp_mutex);
-	list_for_each_entry(t, &dp_tables, list)
-		if (t->start == start)
-			break;
-	if (&t->list == &dp_tables) {
+	t = dp_find_table(start);
+	if (!t) {
 		mutex_unlock(&dp_mutex);
 		return;
 	}
@@ -1099,17 +1114,6 @@ void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 	synchronize_rcu();
 	dp_free_dead(&dead);
 	kfree(t);
-}
-
-/* The registered table of @start, or NULL.  dp_mutex held. */
-static struct dp_table *dp_find_table(struct mod_debug *start)
-{
-	struct dp_table *t;
-
-	list_for_each_entry(t, &dp_tables, list)
-		if (t->start == start)
-			return t;
-	return NULL;
 }
 
 /* A parameter name, '-' read as '_' as modprobe does */
@@ -1183,13 +1187,17 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 
 struct dp_buf {
 	char *s;
-	size_t len, size;
+	size_t len, size;	/* size 0: printk() each piece as it comes */
 };
 
 /* Append @str, with each '%' doubled when @escape */
 static void dp_put(struct dp_buf *b, const char *str, int escape)
 {
-	for (; *str; str++) {
+	if (!b->size) {
+		printk(KERN_CONT "%s", str);
+		return;
+	}
+	for (; *str && b->len < b->size; str++) {
 		if (b->len + 2 >= b->size) {
 			b->len = b->size;	/* too long: mark it */
 			return;
@@ -1198,11 +1206,16 @@ static void dp_put(struct dp_buf *b, const char *str, int escape)
 			b->s[b->len++] = '%';
 		b->s[b->len++] = *str;
 	}
-	b->s[b->len] = '\0';
+	if (b->len < b->size)
+		b->s[b->len] = '\0';
 }
 
-/* KERN_DEBUG and the decorations of the call site's flags */
-static void dp_decorate(const struct mod_debug *dd, struct dp_buf *b)
+/*
+ * KERN_DEBUG, the decorations of the call site's flags, then what
+ * pr_debug() (@dev NULL) or dev_printk() puts before the message.
+ */
+static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
+		      struct dp_buf *b)
 {
 	unsigned int flags = ACCESS_ONCE(dd->flags);
 	char num[24];
@@ -1231,34 +1244,38 @@ static void dp_decorate(const struct mod_debug *dd, struct dp_buf *b)
 	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
 		     DYNAMIC_PRINTK_FL_LINE))
 		dp_put(b, " ", 0);
+	if (dev) {
+		dp_put(b, dev_driver_string(dev), 1);
+		dp_put(b, " ", 0);
+		dp_put(b, dev_name(dev), 1);
+		dp_put(b, ": ", 0);
+		dp_put(b, dd->modname, 1);
+		dp_put(b, ": ", 0);
+	} else {
+		dp_put(b, dd->modname, 1);
+		dp_put(b, ":", 0);
+	}
 }
 
 /*
- * Print @fmt after the prefix in @b.  The two are one format when they
- * fit on the stack; a longer format is printed as a continuation of the
- * prefix, which another CPU's message could come between.
+ * The prefix and @fmt are one format when they fit on the stack.  When
+ * they do not, the prefix is printed piece by piece and the message as
+ * its continuation, which another CPU's message could come between.
  */
-static void dp_vprintk(struct dp_buf *b, const char *fmt, va_list args)
+static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
+		       const char *fmt, va_list args)
 {
-	size_t len = b->len, i, j;
+	char s[DP_FORMAT_MAX];
+	struct dp_buf b = { s, 0, sizeof(s) };
 
-	if (len < b->size) {
-		dp_put(b, fmt, 0);
-		if (b->len < b->size) {
-			vprintk(b->s, args);
-			return;
-		}
-		/* The prefix as text: each '%' of it was doubled */
-		for (i = j = 0; i < len; i++, j++) {
-			b->s[j] = b->s[i];
-			if (b->s[i] == '%')
-				i++;
-		}
-		b->s[j] = '\0';
-		printk(KERN_CONT "%s", b->s);	/* starts with KERN_DEBUG */
-	} else {
-		printk(KERN_DEBUG);
+	dp_prefix(dd, dev, &b);
+	dp_put(&b, fmt, 0);
+	if (b.len < b.size) {
+		vprintk(b.s, args);
+		return;
 	}
+	b.size = 0;
+	dp_prefix(dd, dev, &b);
 	vprintk(fmt, args);
 }
 
@@ -1273,15 +1290,10 @@ static void dp_vprintk(struct dp_buf *b, const char *fmt, va_list args)
  */
 void __dynamic_pr_debug(const struct mod_debug *dd, const char *fmt, ...)
 {
-	char s[DP_FORMAT_MAX];
-	struct dp_buf b = { s, 0, sizeof(s) };
 	va_list args;
 
-	dp_decorate(dd, &b);
-	dp_put(&b, dd->modname, 1);
-	dp_put(&b, ":", 0);
 	va_start(args, fmt);
-	dp_vprintk(&b, fmt, args);
+	dp_vprintk(dd, NULL, fmt, args);
 	va_end(args);
 }
 EXPORT_SYMBOL(__dynamic_pr_debug);
@@ -1298,19 +1310,10 @@ EXPORT_SYMBOL(__dynamic_pr_debug);
 void __dynamic_dev_dbg(const struct mod_debug *dd, const struct device *dev,
 		       const char *fmt, ...)
 {
-	char s[DP_FORMAT_MAX];
-	struct dp_buf b = { s, 0, sizeof(s) };
 	va_list args;
 
-	dp_decorate(dd, &b);
-	dp_put(&b, dev_driver_string(dev), 1);
-	dp_put(&b, " ", 0);
-	dp_put(&b, dev_name(dev), 1);
-	dp_put(&b, ": ", 0);
-	dp_put(&b, dd->modname, 1);
-	dp_put(&b, ": ", 0);
 	va_start(args, fmt);
-	dp_vprintk(&b, fmt, args);
+	dp_vprintk(dd, dev, fmt, args);
 	va_end(args);
 }
 EXPORT_SYMBOL(__dynamic_dev_dbg);
@@ -1508,7 +1511,7 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 			size_t count, enum dp_kind kind)
 {
 	LIST_HEAD(cmds);
-	char *buf;
+	char *buf, *out;
 	int ret;
 
 	/*
@@ -1524,23 +1527,25 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		       "than %lu\n", (unsigned long)count, PAGE_SIZE);
 		return -EINVAL;
 	}
-	/* The batch, then its words decoded, each with its NUL */
-	buf = kmalloc(3 * count + 1, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	if (copy_from_user(buf, ubuf, count))
+	/* The batch, and apart (both below order 2) its words decoded */
+	buf = kmalloc(count, GFP_KERNEL);
+	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
+	if (!buf || !out)
+		ret = -ENOMEM;
+	else if (copy_from_user(buf, ubuf, count))
 		ret = -EFAULT;
 	else
 		ret = dp_check_bytes(buf, count);
 	if (!ret) {
 		/* checked and applied against the same state: all or none */
 		mutex_lock(&dp_mutex);
-		ret = dp_parse_batch(buf, count, buf + count, kind, &cmds);
+		ret = dp_parse_batch(buf, count, out, kind, &cmds);
 		if (!ret)
 			dp_apply_batch(&cmds, kind);
 		mutex_unlock(&dp_mutex);
 	}
 	dp_free_cmds(&cmds);
+	kfree(out);
 	kfree(buf);
 	return ret ? ret : count;
 }
@@ -1772,21 +1777,29 @@ void __init dynamic_printk_init(void)
  */
 static int __init dp_files_init(void)
 {
-	struct dentry *dir, *dir2;
+	struct dentry *dir;
+#ifdef CONFIG_PROC_FS
 	struct proc_dir_entry *pdir;
+#endif
 
+	/* Each independent of the others: an alias cannot cost the rest */
 	dir = debugfs_create_dir("dynamic_printk", NULL);
-	dir2 = debugfs_create_dir("dynamic_debug", NULL);
-	if (!dir || IS_ERR(dir) || !dir2 || IS_ERR(dir2) ||
+	if (!dir || IS_ERR(dir) ||
 	    !debugfs_create_file("modules", 0644, dir, NULL, &dp_names_fops) ||
-	    !debugfs_create_file("control", 0644, dir, NULL, &dp_sites_fops) ||
-	    !debugfs_create_file("control", 0644, dir2, NULL, &dp_sites_fops))
-		printk(KERN_ERR "dynamic_printk: cannot create the files in "
-		       "debugfs\n");
+	    !debugfs_create_file("control", 0644, dir, NULL, &dp_sites_fops))
+		printk(KERN_ERR "dynamic_printk: cannot create "
+		       "<debugfs>/dynamic_printk/\n");
+	dir = debugfs_create_dir("dynamic_debug", NULL);
+	if (!dir || IS_ERR(dir) ||
+	    !debugfs_create_file("control", 0644, dir, NULL, &dp_sites_fops))
+		printk(KERN_ERR "dynamic_printk: cannot create "
+		       "<debugfs>/dynamic_debug/control\n");
+#ifdef CONFIG_PROC_FS
 	pdir = proc_mkdir("dynamic_debug", NULL);
 	if (!pdir || !proc_create("control", 0644, pdir, &dp_sites_fops))
 		printk(KERN_ERR "dynamic_printk: cannot create "
 		       "/proc/dynamic_debug/control\n");
+#endif
 	return 0;
 }
 late_initcall(dp_files_init);

@@ -8,12 +8,11 @@
  * <debugfs>/dynamic_printk/control.  See Documentation/dynamic-printk.txt.
  *
  * This header is included by <linux/kernel.h> before pr_debug() is
- * defined, so it must not include anything but <linux/compiler.h> and
- * <linux/errno.h>, which only define macros.
+ * defined, so it must not include anything but <linux/compiler.h>, which
+ * only defines macros.
  */
 
 #include <linux/compiler.h>
-#include <linux/errno.h>
 
 #define DYNAMIC_PRINTK_HASH_BITS	6	/* 64 buckets per table */
 #define DYNAMIC_PRINTK_HASH_SIZE	(1 << DYNAMIC_PRINTK_HASH_BITS)
@@ -158,27 +157,13 @@ static const char __dynamic_printk_modname[]
 
 #else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
 
-/* What the module loader and init/main.c call, when there is nothing */
+/*
+ * What init/main.c calls, when there is nothing.  The module loader has
+ * its own empty helpers: its calls pass fields of struct module that
+ * exist only with the option.
+ */
 static inline void dynamic_printk_init(void)
 {
-}
-
-static inline int dynamic_printk_register(struct mod_debug *start,
-					  unsigned long n)
-{
-	return 0;
-}
-
-static inline void dynamic_printk_unregister(struct mod_debug *start,
-					     unsigned long n)
-{
-}
-
-static inline int dynamic_printk_module_param(struct mod_debug *start,
-					      unsigned long n, char *param,
-					      char *val)
-{
-	return -ENOENT;
 }
 
 #endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */

@@ -348,9 +348,9 @@ static int m_set(char **w, int n, struct mcmd *c)
 /*
  * Split a write into commands and their words: ';' and newlines end a
  * command; blanks separate words; outside quotes, a '#' that starts a
- * line or follows a blank starts a comment to the end of the line; "..."
- * and '...' quote blanks, ';' and '#'; a newline inside quotes ends the
- * word, unterminated; backslash escapes are decoded inside and outside
+ * line or follows a blank or ';' starts a comment to the end of the line;
+ * "..." and '...' quote blanks, ';' and '#'; a newline inside quotes ends
+ * the word, unterminated; backslash escapes are decoded inside and outside
  * quotes.  Each command is then read by the grammar of its file.
  */
 static void m_split(const unsigned char *d, size_t n, int modules,
@@ -391,7 +391,8 @@ static void m_split(const unsigned char *d, size_t n, int modules,
 			i++;
 			continue;
 		}
-		if (d[i] == '#' && (i == line || m_blank(d[i - 1]))) {
+		if (d[i] == '#' &&
+		    (i == line || m_blank(d[i - 1]) || d[i - 1] == ';')) {
 			while (i < n && d[i] != '\n')
 				i++;
 			continue;

@@ -978,6 +978,34 @@ static void test_decorations(void)
 		fake_free(fm);
 	}
 	end();
+
+	begin("decorations: a prefix longer than the buffer, printed whole");
+	{
+		static char fn[301], msg[700];
+		struct device nodrv = { "", "dev0" };
+		struct fakemod *fm;
+
+		/* the function name alone fills the buffer, the driver's
+		 * name is empty: nothing is written past the buffer and no
+		 * part of the prefix is lost */
+		memset(fn, 'f', sizeof(fn) - 1);
+		fm = fake_new(&name_long, 1, 1, 0, 1);
+		fake_site(fm, 0, "longname", "x/long.c", fn, 1234, "unused\n");
+		CHECK(fake_register(fm) == 0, "register failed");
+		sgood("module longname =pf");
+		shim_log_reset();
+		__dynamic_dev_dbg(&fm->dd[0], &nodrv, "m %d%%\n", 5);
+		snprintf(msg, sizeof(msg), "%s:  dev0: longname: m 5%%\n", fn);
+		expect_msg("long prefix, dev_dbg", msg);
+		shim_log_reset();
+		__dynamic_pr_debug(&fm->dd[0], "m %d%%\n", 6);
+		snprintf(msg, sizeof(msg), "%s: longname:m 6%%\n", fn);
+		expect_msg("long prefix, pr_debug", msg);
+		sgood("module longname =_");
+		fake_unregister(fm);
+		fake_free(fm);
+	}
+	end();
 }
 
 /* ---- the dyndbg module parameter ---- */

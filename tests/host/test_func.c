@@ -818,9 +818,13 @@ static void test_batches(void)
 	bad_batch("foo#x enabled=1\n", "foo#x enabled=1");
 	bad_batch("set enabled=1#x foo\n", "set enabled=1#x foo");
 	bad_batch("set# enabled=1 foo\n", "set# enabled=1 foo");
-	bad_batch("set enabled=1 foo;#x\n", "#x");
-	bad_batch("set enabled=1 foo;#x;set enabled=1 bar\n", "#x");
-	bad_batch("set enabled=1 foo;# x\n", "# x");
+	end();
+
+	begin("batches: a '#' right after ';' starts a comment");
+	good_batch("set enabled=0 foo;#x\n", 1, "foo", 0);
+	good_batch("set enabled=1 foo;#x;set enabled=1 bar\n", 1, "foo", 1);
+	good_batch("set enabled=0 foo;# x\nset enabled=1 bar", 2, "foo", 0,
+		   "bar", 1);
 	end();
 
 	begin("batches: all or nothing, the first bad command logged");

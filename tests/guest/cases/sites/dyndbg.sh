@@ -1,7 +1,8 @@
 # The module parameter dyndbg, which every module takes:
 # "insmod m dyndbg=<commands>" applies the commands to m's call sites
 # (only those), after its parameters are parsed and before its init runs,
-# logging each command as a control write does; a bare "dyndbg" is "+p";
+# in the order given with dynamic_printk, logging each command as a
+# control write does; a bare "dyndbg" is "+p";
 # a bad command fails the load with EINVAL ("m: `<value>' invalid for
 # parameter `dyndbg'"), nothing left behind.  It is not listed in
 # /sys/module/m/parameters.  (busybox insmod passes the words as they
@@ -77,6 +78,13 @@ check "... logged, 0 changed" grep -qxF "$(changed_log "module dp_dbg +p" 0)" /t
 unload
 load 'dyndbg=+p dyndbg=-p (both, in order)' dyndbg=+p dyndbg=-p
 expect_eq "... all =_" "" "$(sites_with p)"
+unload
+# With dynamic_printk, in the order given too.
+load 'dyndbg=+pf dynamic_printk=0 (in order)' dyndbg=+pf dynamic_printk=0
+expect_eq "... no call site prints, f kept" "" "$(sites_state | grep -v ' =f$')"
+unload
+load 'dynamic_printk=0 dyndbg=+p (in order)' dynamic_printk=0 dyndbg=+p
+expect_eq "... every call site prints" "" "$(sites_state | grep -v ' =p$')"
 unload
 
 # Bad commands: the load fails, nothing left.
