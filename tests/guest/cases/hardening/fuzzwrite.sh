@@ -45,7 +45,7 @@ END {
 	for (i = 1; i <= nl && !bad; i++) {
 		l = lines[i]
 		for (j = 1; j <= length(l); j++)
-			if (substr(l, j, 1) == "#" && (j == 1 || substr(l, j - 1, 1) ~ /[ \t]/)) {
+			if (substr(l, j, 1) == "#" && (j == 1 || substr(l, j - 1, 1) ~ /[ \t;]/)) {
 				l = substr(l, 1, j - 1)
 				break
 			}
