@@ -1197,7 +1197,8 @@ static void dp_put(struct dp_buf *b, const char *str, int escape)
 		printk(KERN_CONT "%s", str);
 		return;
 	}
-	for (; *str && b->len < b->size; str++) {
+	for (; *str; str++) {
+		/* also true once marked: nothing is written past the end */
 		if (b->len + 2 >= b->size) {
 			b->len = b->size;	/* too long: mark it */
 			return;
