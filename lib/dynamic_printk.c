@@ -17,6 +17,10 @@
  * have any are published in two masks that call sites test inline before
  * their own flag, so that a silent call site costs two bit tests.
  *
+ * With CONFIG_DYNAMIC_PRINTK_PATCH_SITES a call site is a 5-byte NOP
+ * instead, rewritten into a jump to its print code while it has 'p' (see
+ * "patching call sites" below); the masks are kept all the same.
+ *
  * Readers (the control files) walk the tables and chains under
  * rcu_read_lock() only; call sites read their own flag and the masks
  * without any lock.  Writers (registration, unregistration, control
@@ -49,6 +53,14 @@
 #include <linux/dynamic_printk.h>
 #include <asm/page.h>
 #include <asm/system.h>
+#ifdef DYNAMIC_PRINTK_PATCHED
+#include <linux/mm.h>
+#include <linux/vmalloc.h>
+#include <linux/stop_machine.h>
+#include <asm/sections.h>
+#include <asm/alternative.h>
+#include <asm/processor.h>
+#endif
 
 #define DP_HASH_SIZE		DYNAMIC_PRINTK_HASH_SIZE
 #define DP_HASH_MASK		(DP_HASH_SIZE - 1)
@@ -71,6 +83,7 @@ struct dp_name {
 struct dp_run {
 	struct list_head list;		/* in name->runs */
 	struct dp_name *name;
+	struct dp_table *table;
 	struct mod_debug *start;
 	unsigned int n;
 };
@@ -84,6 +97,10 @@ struct dp_table {
 	struct mod_debug *start;
 	unsigned int n;
 	unsigned int id;		/* registration number, from 1 */
+	struct mod_debug_site *sites;	/* its patched call sites, if any */
+	unsigned int nr_sites;
+	int dirty;			/* a 'p' changed: sites to rewrite? */
+	unsigned long gone, gone_end;	/* code freed: never written again */
 	unsigned int nr_runs;
 	struct dp_run runs[];
 };
@@ -107,6 +124,12 @@ static struct hlist_head dp_r5[DP_HASH_SIZE];
 static LIST_HEAD(dp_boot_list);		/* dp_mutex */
 static unsigned int dp_table_id;	/* dp_mutex */
 static DEFINE_MUTEX(dp_mutex);
+
+/*
+ * The table being registered or given its module's parameters: its code
+ * has not run yet, so its patched call sites are written directly.
+ */
+static struct dp_table *dp_quiet;	/* dp_mutex */
 
 /*
  * 'all' mode: every call site has 'p', new ones start with it and both
@@ -201,14 +224,20 @@ static void dp_count(struct dp_name *e, int delta)
 	e->nr_print += delta;
 }
 
-/* Give a call site new flags; returns 1 if they changed.  dp_mutex held. */
-static int dp_set_flags(struct dp_name *e, struct mod_debug *dd,
+/*
+ * Give a call site of @run new flags; returns 1 if they changed.  A
+ * change of 'p' leaves its table dirty: dp_publish() rewrites its patched
+ * call sites.  dp_mutex held.
+ */
+static int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 			unsigned int flags)
 {
 	if (dd->flags == flags)
 		return 0;
-	if ((dd->flags ^ flags) & DP_FL_PRINT)
-		dp_count(e, flags & DP_FL_PRINT ? 1 : -1);
+	if ((dd->flags ^ flags) & DP_FL_PRINT) {
+		dp_count(run->name, flags & DP_FL_PRINT ? 1 : -1);
+		run->table->dirty = 1;
+	}
 	ACCESS_ONCE(dd->flags) = flags;
 	return 1;
 }
@@ -231,14 +260,405 @@ static int dp_bucket_needed(struct hlist_head *head, int second)
 	return 0;
 }
 
+/* The registered table of @start, or NULL.  dp_mutex held. */
+static struct dp_table *dp_find_table(struct mod_debug *start)
+{
+	struct dp_table *t;
+
+	list_for_each_entry(t, &dp_tables, list)
+		if (t->start == start)
+			return t;
+	return NULL;
+}
+
+/* ---- patching call sites ------------------------------------------------ */
+
+#ifdef DYNAMIC_PRINTK_PATCHED
+
+/*
+ * A patched call site (CONFIG_DYNAMIC_PRINTK_PATCH_SITES) is one 5-byte
+ * instruction: a NOP while its descriptor has no 'p', "jmp rel32" to its
+ * print code while it has.  Every change of 'p' leaves the table dirty;
+ * dp_publish() then brings the instructions of the dirty tables in line
+ * with their flags, all of them in one stop_machine() call, so that no
+ * CPU runs (or has fetched) an instruction while it changes.  Nothing in
+ * stop_machine() may sleep: the pages are mapped with vmap() before it,
+ * as text_poke() would, and written through that mapping within it,
+ * since the kernel's own mapping of its text may be read-only.
+ *
+ * Written directly instead, with interrupts off: the call sites of a
+ * table being registered (or given its module's parameters), whose code
+ * has not run yet, and every call site before dynamic_printk_init()
+ * returns, while one CPU runs.
+ *
+ * A site's flags change before its instruction: for the moment between,
+ * a site that lost 'p' may still jump to its print code, which therefore
+ * tests 'p' once more (dp_vprintk()).
+ */
+#define DP_INSN_SIZE	5
+#define DP_JMP		0xe9
+
+/* The NOP the compiler puts (include/linux/dynamic_printk.h) */
+static const unsigned char dp_cc_nop[DP_INSN_SIZE] = {
+	0x66, 0x66, 0x66, 0x66, 0x90
+};
+
+/*
+ * The NOP of a call site that does not print: one instruction, since a
+ * task interrupted or preempted between two instructions of a NOP would
+ * resume in the middle of a jump.  P6's NOPL when the alternatives chose
+ * P6 NOPs for this CPU; otherwise (K8's and the generic 5-byte NOPs are
+ * two instructions) the compiler's.  Chosen once, before any is written.
+ */
+static unsigned char dp_nop[DP_INSN_SIZE] __read_mostly = {
+	0x66, 0x66, 0x66, 0x66, 0x90
+};
+
+/* Set when dynamic_printk_init() returns: live code needs stop_machine() */
+static int dp_smp;
+
+/* An entry's fields are offsets from themselves */
+static void *dp_rel(const int *field)
+{
+	return (void *)((unsigned long)field + *field);
+}
+
+static unsigned char *dp_code(const struct mod_debug_site *s)
+{
+	return dp_rel(&s->code);
+}
+
+static unsigned char *dp_print_code(const struct mod_debug_site *s)
+{
+	return dp_rel(&s->print);
+}
+
+static struct mod_debug *dp_site_desc(const struct mod_debug_site *s)
+{
+	return dp_rel(&s->desc);
+}
+
+static void dp_jmp(const struct mod_debug_site *s, unsigned char *insn)
+{
+	int rel = dp_print_code(s) - (dp_code(s) + DP_INSN_SIZE);
+
+	insn[0] = DP_JMP;
+	memcpy(insn + 1, &rel, sizeof(rel));
+}
+
+/*
+ * The instruction call site @s needs, in @insn; returns 1 if that is not
+ * the one it has.  Call sites whose code is freed are left alone.
+ */
+static int dp_site_insn(const struct dp_table *t,
+			const struct mod_debug_site *s, unsigned char *insn)
+{
+	unsigned long code = (unsigned long)dp_code(s);
+
+	if (t && code >= t->gone && code < t->gone_end)
+		return 0;
+	if (dp_site_desc(s)->flags & DP_FL_PRINT)
+		dp_jmp(s, insn);
+	else
+		memcpy(insn, dp_nop, DP_INSN_SIZE);
+	return memcmp((void *)code, insn, DP_INSN_SIZE) != 0;
+}
+
+/* Write the call sites of @t directly.  Its code must not be running. */
+static void dp_write_table(struct dp_table *t)
+{
+	unsigned char insn[DP_INSN_SIZE];
+	unsigned long flags;
+	unsigned int i;
+
+	local_irq_save(flags);
+	for (i = 0; i < t->nr_sites; i++)
+		if (dp_site_insn(t, &t->sites[i], insn))
+			memcpy(dp_code(&t->sites[i]), insn, DP_INSN_SIZE);
+	local_irq_restore(flags);
+	sync_core();
+}
+
+/*
+ * Are these call sites what the compiler put, or what this file wrote?
+ * If not, the table is not patched (its call sites then never print):
+ * better than writing over code that is not a call site.
+ */
+static int dp_check_sites(const struct mod_debug_site *sites,
+			  unsigned int n)
+{
+	unsigned char jmp[DP_INSN_SIZE];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const unsigned char *code = dp_code(&sites[i]);
+
+		dp_jmp(&sites[i], jmp);
+		if (memcmp(code, dp_cc_nop, DP_INSN_SIZE) &&
+		    memcmp(code, dp_nop, DP_INSN_SIZE) &&
+		    memcmp(code, jmp, DP_INSN_SIZE)) {
+			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
+			       "site, %u call sites left unpatched\n",
+			       dp_site_desc(&sites[i])->modname, code, n);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+struct dp_poke {
+	unsigned char *code;
+	unsigned char *alias;		/* @code, mapped writable */
+	unsigned char insn[DP_INSN_SIZE];
+};
+
+struct dp_pokes {
+	struct dp_poke *poke;
+	unsigned int n;
+	atomic_t cpus;			/* CPUs in dp_poke_all() so far */
+	int done;			/* the first has written */
+};
+
+/*
+ * Run by stop_machine() on every online CPU at once, interrupts off.  The
+ * first to come writes every call site while the others wait; then each
+ * serializes itself, so that none runs an instruction fetched before.
+ */
+static int dp_poke_all(void *data)
+{
+	struct dp_pokes *p = data;
+	unsigned int i;
+
+	if (atomic_inc_return(&p->cpus) == 1) {
+		for (i = 0; i < p->n; i++)
+			memcpy(p->poke[i].alias, p->poke[i].insn,
+			       DP_INSN_SIZE);
+		smp_wmb();
+		ACCESS_ONCE(p->done) = 1;
+	} else {
+		while (!ACCESS_ONCE(p->done))
+			cpu_relax();
+	}
+	sync_core();
+	return 0;
+}
+
+static struct page *dp_code_page(unsigned char *code)
+{
+	if (code >= (unsigned char *)_text && code < (unsigned char *)_end)
+		return virt_to_page(code);
+	return vmalloc_to_page(code);	/* a module's */
+}
+
+/* Up to a page kmalloc'd, more vmalloc'd: a big kernel has many sites */
+static void *dp_alloc(size_t size)
+{
+	return size > PAGE_SIZE ? vmalloc(size) : kmalloc(size, GFP_KERNEL);
+}
+
+static void dp_free(void *p)
+{
+	if (is_vmalloc_addr(p))
+		vfree(p);
+	else
+		kfree(p);
+}
+
+/*
+ * Fill @p with the live call sites to rewrite, @pages with the two pages
+ * each may span (the same one twice, mostly: vmap() does not mind), and
+ * map them.  Returns the mapping, or NULL.
+ */
+static void *dp_map_pokes(struct dp_pokes *p, struct page **pages)
+{
+	unsigned char insn[DP_INSN_SIZE];
+	struct dp_table *t;
+	struct dp_poke *k;
+	unsigned int i;
+	void *area;
+
+	p->n = 0;
+	list_for_each_entry(t, &dp_tables, list) {
+		if (!t->dirty || t == dp_quiet)
+			continue;
+		for (i = 0; i < t->nr_sites; i++) {
+			if (!dp_site_insn(t, &t->sites[i], insn))
+				continue;
+			k = &p->poke[p->n];
+			memcpy(k->insn, insn, DP_INSN_SIZE);
+			k->code = dp_code(&t->sites[i]);
+			pages[2 * p->n] = dp_code_page(k->code);
+			pages[2 * p->n + 1] =
+				dp_code_page(k->code + DP_INSN_SIZE - 1);
+			p->n++;
+		}
+	}
+	area = vmap(pages, 2 * p->n, VM_MAP, PAGE_KERNEL);
+	if (area)
+		for (i = 0; i < p->n; i++)
+			p->poke[i].alias = area + 2 * i * PAGE_SIZE +
+				offset_in_page(p->poke[i].code);
+	return area;
+}
+
+/*
+ * Rewrite the call sites of the dirty tables that do not match their
+ * flags: directly when allowed, the others in one stop_machine().
+ * dp_mutex held.  On failure the tables stay dirty, to be tried again at
+ * the next change; a site then keeps its old instruction (and one that
+ * lost 'p' prints nothing all the same).
+ */
+static int dp_patch(void)
+{
+	unsigned char insn[DP_INSN_SIZE];
+	struct dp_pokes p = { .cpus = ATOMIC_INIT(0) };
+	struct page **pages = NULL;
+	struct dp_table *t;
+	unsigned int i, n = 0;
+	void *area;
+	int ret = 0;
+
+	list_for_each_entry(t, &dp_tables, list) {
+		if (!t->dirty)
+			continue;
+		if (!dp_smp || t == dp_quiet) {
+			dp_write_table(t);
+			t->dirty = 0;
+			continue;
+		}
+		for (i = 0; i < t->nr_sites; i++)
+			n += dp_site_insn(t, &t->sites[i], insn);
+	}
+	if (n) {
+		ret = -ENOMEM;
+		p.poke = dp_alloc(n * sizeof(*p.poke));
+		pages = dp_alloc(2 * n * sizeof(*pages));
+		area = p.poke && pages ? dp_map_pokes(&p, pages) : NULL;
+		if (area) {
+			ret = stop_machine(dp_poke_all, &p, &cpu_online_map);
+			vunmap(area);
+		}
+		dp_free(pages);
+		dp_free(p.poke);
+	}
+	if (ret) {
+		printk(KERN_ERR "dynamic_printk: cannot rewrite %u call "
+		       "sites: %d\n", n, ret);
+		return ret;
+	}
+	list_for_each_entry(t, &dp_tables, list)
+		t->dirty = 0;
+	return 0;
+}
+
+/* Before anything is written: the NOP for this CPU (see dp_nop) */
+static void __init dp_choose_nop(void)
+{
+	static const unsigned char p6_nop5[DP_INSN_SIZE] = {
+		0x0f, 0x1f, 0x44, 0x00, 0x00
+	};
+
+	if (!memcmp(find_nop_table()[DP_INSN_SIZE], p6_nop5, DP_INSN_SIZE))
+		memcpy(dp_nop, p6_nop5, DP_INSN_SIZE);
+}
+
+/* 'all' mode from the boot word: every call site of vmlinux jumps */
+static void __init dp_all_sites_on(void)
+{
+	struct mod_debug_site *s;
+	unsigned char insn[DP_INSN_SIZE];
+
+	for (s = __start___verbose_sites; s < __stop___verbose_sites; s++)
+		if (dp_site_insn(NULL, s, insn))
+			text_poke_early(dp_code(s), insn, DP_INSN_SIZE);
+}
+
+/**
+ * dynamic_printk_free_init - forget the call sites of code being freed
+ * @start: the first descriptor of a registered table
+ * @begin: start of the code
+ * @end: its end
+ *
+ * Call sites of @start's table in [@begin, @end) are never written again.
+ * Called before init code is freed: that of vmlinux, or a module's once
+ * its init returned.
+ */
+void dynamic_printk_free_init(struct mod_debug *start, unsigned long begin,
+			      unsigned long end)
+{
+	struct dp_table *t;
+
+	mutex_lock(&dp_mutex);
+	t = dp_find_table(start);
+	if (t) {
+		t->gone = begin;
+		t->gone_end = end;
+	}
+	mutex_unlock(&dp_mutex);
+}
+
+/**
+ * dynamic_printk_free_initmem - forget the call sites of vmlinux's init code
+ *
+ * Called by init/main.c before it frees the init sections.
+ */
+void dynamic_printk_free_initmem(void)
+{
+	dynamic_printk_free_init(__start___verbose,
+				 (unsigned long)__init_begin,
+				 (unsigned long)__init_end);
+}
+
+/**
+ * dynamic_printk_text_reserved - is an address within a call site?
+ * @addr: a code address
+ *
+ * Call sites are rewritten whole at any time: kprobes may not put a
+ * breakpoint in one.  Returns 1 if @addr is within the instruction of a
+ * registered call site.  May sleep.
+ */
+int dynamic_printk_text_reserved(unsigned long addr)
+{
+	struct dp_table *t;
+	unsigned long code;
+	unsigned int i;
+	int ret = 0;
+
+	mutex_lock(&dp_mutex);
+	list_for_each_entry(t, &dp_tables, list)
+		for (i = 0; i < t->nr_sites && !ret; i++) {
+			code = (unsigned long)dp_code(&t->sites[i]);
+			ret = addr >= code && addr < code + DP_INSN_SIZE;
+		}
+	mutex_unlock(&dp_mutex);
+	return ret;
+}
+
+#else /* !DYNAMIC_PRINTK_PATCHED */
+
+/* Call sites test the masks and their flags: nothing to write */
+static inline int dp_patch(void)
+{
+	return 0;
+}
+
+static inline int dp_check_sites(const struct mod_debug_site *sites,
+				 unsigned int n)
+{
+	return 0;
+}
+
+#endif /* DYNAMIC_PRINTK_PATCHED */
+
 /*
  * Bring the masks up to date after changes of flags, entries or 'all'
- * mode.  dp_mutex held.  The barrier orders the stores to the flags of
- * call sites before the mask bits that make call sites look at them.  On
+ * mode, then the patched call sites (returns what dp_patch() does).
+ * dp_mutex held.  The barrier orders the stores to the flags of call
+ * sites before the mask bits that make call sites look at them.  On
  * 32-bit machines a call site may see a half-updated mask; that costs at
  * most a message missed while it changes.
  */
-static void dp_publish(void)
+static int dp_publish(void)
 {
 	int b;
 
@@ -258,6 +678,7 @@ static void dp_publish(void)
 	smp_wmb();
 	dynamic_printk_enabled = all_mode ? ~0ULL : dp_need;
 	dynamic_printk_enabled2 = all_mode ? ~0ULL : dp_need2;
+	return dp_patch();
 }
 
 static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
@@ -777,7 +1198,7 @@ static unsigned int dp_apply_run(const struct dp_cmd *cmd,
 		struct mod_debug *dd = &run->start[i];
 
 		if (dp_site_matches(cmd, dd))
-			changed += dp_set_flags(run->name, dd,
+			changed += dp_set_flags(run, dd,
 						dp_new_flags(cmd, dd->flags));
 	}
 	return changed;
@@ -873,7 +1294,7 @@ static void dp_name_print(struct dp_name *e, int on)
 		for (i = 0; i < run->n; i++) {
 			struct mod_debug *dd = &run->start[i];
 
-			dp_set_flags(e, dd, on ? dd->flags | DP_FL_PRINT :
+			dp_set_flags(run, dd, on ? dd->flags | DP_FL_PRINT :
 				     dd->flags & ~DP_FL_PRINT);
 		}
 }
@@ -944,7 +1365,7 @@ static void dp_run_print(struct dp_run *run)
 	unsigned int i;
 
 	for (i = 0; i < run->n; i++)
-		dp_set_flags(run->name, &run->start[i],
+		dp_set_flags(run, &run->start[i],
 			     run->start[i].flags | DP_FL_PRINT);
 }
 
@@ -991,16 +1412,22 @@ static void dp_start_table(struct dp_table *t)
  * dynamic_printk_register - register the call sites of vmlinux or a module
  * @start: first descriptor (of the "__verbose" section)
  * @n: number of descriptors
+ * @sites: their patched call sites (of the "__verbose_sites" section)
+ * @nr_sites: number of those
  *
  * Creates an entry for each module name of the descriptors that has none,
  * lists the call sites in the control file after those registered before,
  * and gives them what 'all' mode, the boot list and boot commands ask for.
- * Must be undone with dynamic_printk_unregister() on the same descriptors,
- * and only after it returned 0.  May sleep.
+ * Patched call sites are written directly: the code they are in must not
+ * have run yet (a module's, before its init and its parameters).  Must be
+ * undone with dynamic_printk_unregister() on the same descriptors, and
+ * only after it returned 0.  May sleep.
  *
  * Returns 0, or -ENOMEM with nothing registered.
  */
-int dynamic_printk_register(struct mod_debug *start, unsigned long n)
+int dynamic_printk_register(struct mod_debug *start, unsigned long n,
+			    struct mod_debug_site *sites,
+			    unsigned long nr_sites)
 {
 	struct dp_table *t;
 	struct dp_run *run = NULL;
@@ -1018,6 +1445,11 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 		return -ENOMEM;
 	t->start = start;
 	t->n = n;
+	if (nr_sites && dp_check_sites(sites, nr_sites)) {
+		t->sites = sites;
+		t->nr_sites = nr_sites;
+		t->dirty = 1;	/* the NOPs may not be this CPU's */
+	}
 
 	mutex_lock(&dp_mutex);
 	for (i = 0; i < n; i++) {
@@ -1045,6 +1477,7 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 				       e->hash2);
 			run = &t->runs[t->nr_runs++];
 			run->name = e;
+			run->table = t;
 			run->start = dd;
 			run->n = 1;
 			list_add_tail(&run->list, &e->runs);
@@ -1055,7 +1488,9 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 	dp_start_table(t);
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
+	dp_quiet = t;	/* its code has not run: written directly */
 	dp_publish();
+	dp_quiet = NULL;
 	mutex_unlock(&dp_mutex);
 	return 0;
 
@@ -1069,17 +1504,6 @@ nomem:
 	dp_free_dead(&dead);
 	kfree(t);
 	return -ENOMEM;
-}
-
-/* The registered table of @start, or NULL.  dp_mutex held. */
-static struct dp_table *dp_find_table(struct mod_debug *start)
-{
-	struct dp_table *t;
-
-	list_for_each_entry(t, &dp_tables, list)
-		if (t->start == start)
-			return t;
-	return NULL;
 }
 
 /**
@@ -1137,8 +1561,9 @@ static int dp_param_is(const char *param, const char *word)
  * "dyndbg=<commands>" runs control file commands on them, all or none,
  * and a bare "dyndbg" is "+p".  With no descriptors (@n 0) the value is
  * only checked.  The module loader checks each while it parses the
- * parameters and applies them afterwards, before the module's init runs.
- * May sleep.
+ * parameters and applies them afterwards, before the module's init runs:
+ * as at registration, its patched call sites are written directly.  May
+ * sleep.
  *
  * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
  * nothing changed) for a bad value.
@@ -1152,9 +1577,11 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 
 	if (dp_param_is(param, "dyndbg")) {
 		mutex_lock(&dp_mutex);
-		ret = dp_run_commands(val ? val : "+p",
-				      n ? dp_find_table(start) : NULL, NULL);
+		t = n ? dp_find_table(start) : NULL;
+		ret = dp_run_commands(val ? val : "+p", t, NULL);
+		dp_quiet = t;
 		dp_publish();
+		dp_quiet = NULL;
 		mutex_unlock(&dp_mutex);
 		return ret;
 	}
@@ -1174,7 +1601,9 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 		dp_name_print(run->name, on);
 		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
 		       run->name->name, on);
+		dp_quiet = t;
 		dp_publish();
+		dp_quiet = NULL;
 	}
 	mutex_unlock(&dp_mutex);
 	return 0;
@@ -1269,6 +1698,9 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
 	char s[DP_FORMAT_MAX];
 	struct dp_buf b = { s, 0, sizeof(s) };
 
+	/* A patched call site can jump here a moment after losing 'p' */
+	if (!(ACCESS_ONCE(dd->flags) & DP_FL_PRINT))
+		return;
 	dp_prefix(dd, dev, &b);
 	dp_put(&b, fmt, 0);
 	if (b.len < b.size) {
@@ -1607,6 +2039,9 @@ static void __init dp_all_mode_on(void)
 		dd->flags |= DP_FL_PRINT;
 	dynamic_printk_enabled = ~0ULL;
 	dynamic_printk_enabled2 = ~0ULL;
+#ifdef DYNAMIC_PRINTK_PATCHED
+	dp_all_sites_on();
+#endif
 }
 
 /* ASCII only: isalnum() of 2.6.27 also takes Latin-1 letters */
@@ -1751,22 +2186,34 @@ void __init dynamic_printk_init(void)
 	dp_boot_options();
 	mutex_unlock(&dp_mutex);
 
+#ifdef DYNAMIC_PRINTK_PATCHED
+	dp_choose_nop();
 	ret = dynamic_printk_register(__start___verbose,
-				      __stop___verbose - __start___verbose);
+				      __stop___verbose - __start___verbose,
+				      __start___verbose_sites,
+				      __stop___verbose_sites -
+				      __start___verbose_sites);
+#else
+	ret = dynamic_printk_register(__start___verbose,
+				      __stop___verbose - __start___verbose,
+				      NULL, 0);
+#endif
 	if (ret) {
 		printk(KERN_ERR "dynamic_printk: cannot register the call "
 		       "sites of vmlinux: %d\n", ret);
-		return;
+	} else if (boot_dyndbg) {
+		mutex_lock(&dp_mutex);
+		if (dp_run_commands(boot_dyndbg,
+				    dp_find_table(__start___verbose), NULL))
+			printk(KERN_WARNING "dynamic_printk: ignoring "
+			       "dyndbg=\"%s\"\n", boot_dyndbg);
+		dp_publish();
+		mutex_unlock(&dp_mutex);
 	}
-	if (!boot_dyndbg)
-		return;
-	mutex_lock(&dp_mutex);
-	if (dp_run_commands(boot_dyndbg, dp_find_table(__start___verbose),
-			    NULL))
-		printk(KERN_WARNING "dynamic_printk: ignoring dyndbg=\"%s\"\n",
-		       boot_dyndbg);
-	dp_publish();
-	mutex_unlock(&dp_mutex);
+#ifdef DYNAMIC_PRINTK_PATCHED
+	/* From now on other CPUs may run: live code needs stop_machine() */
+	dp_smp = 1;
+#endif
 }
 
 /*

@@ -4,7 +4,9 @@
 # Build one kernel variant under $BUILD/out/VARIANT and print nothing but
 # make's progress.  VARIANT is TREE-CONFIG:
 #   TREE   base  v2.6.27 + toolchain fixes (compat/series) only
-#          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y
+#          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y (with
+#                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y)
+#          mask  the same, call sites testing masks (PATCH_SITES off)
 #          off   + the feature series, option left off
 #   CONFIG small      allnoconfig + configs/small.config
 #          defconfig  x86_64 defconfig + configs/defconfig.config
@@ -24,7 +26,7 @@ targets=${*:-bzImage modules}
 case $tree in
 base)	src=$BUILD/linux-base
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" ;;
-on|off)	src=$BUILD/linux
+on|mask|off)	src=$BUILD/linux
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" "$top/series" ;;
 *)	die "unknown tree '$tree' in $variant" ;;
 esac
@@ -40,7 +42,10 @@ frag=$out/.dp-fragment
 	*)		die "unknown config '$conf' in $variant" ;;
 	esac
 	case $tree in
-	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y ;;
+	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y ;;
+	mask)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+		echo "# CONFIG_DYNAMIC_PRINTK_PATCH_SITES is not set" ;;
 	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;
 	esac
 } > "$frag.new"

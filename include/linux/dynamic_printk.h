@@ -49,6 +49,27 @@ struct mod_debug {
 	unsigned char flags;	/* DYNAMIC_PRINTK_FL_* */
 } __attribute__((aligned(8)));
 
+/*
+ * With CONFIG_DYNAMIC_PRINTK_PATCH_SITES (and a compiler with asm goto) a
+ * call site is a 5-byte instruction, a NOP while the call site does not
+ * print and a jump to its print code while it does, and one entry of the
+ * "__verbose_sites" section says where it is.  Each field is the offset
+ * of an address from the field itself: 12 bytes, and nothing for the
+ * linker or the module loader to relocate but PC-relative references.
+ * A descriptor has several entries when its code was duplicated (a
+ * static inline function inlined in several places), none when the
+ * compiler found its call site unreachable.
+ */
+struct mod_debug_site {
+	int code;		/* the 5-byte instruction */
+	int print;		/* its print code, the target of the jump */
+	int desc;		/* its struct mod_debug */
+};
+
+#if defined(CONFIG_DYNAMIC_PRINTK_PATCH_SITES) && defined(CC_HAVE_ASM_GOTO)
+#define DYNAMIC_PRINTK_PATCHED	1
+#endif
+
 #ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
 
 /*
@@ -61,6 +82,8 @@ extern unsigned long long dynamic_printk_enabled2;
 
 /* The descriptors of vmlinux, gathered by the linker script */
 extern struct mod_debug __start___verbose[], __stop___verbose[];
+extern struct mod_debug_site __start___verbose_sites[],
+	__stop___verbose_sites[];
 
 extern void __dynamic_pr_debug(const struct mod_debug *dd,
 			       const char *fmt, ...)
@@ -71,7 +94,9 @@ extern void __dynamic_dev_dbg(const struct mod_debug *dd,
 	__attribute__((format(printf, 3, 4)));
 
 extern void dynamic_printk_init(void);
-extern int dynamic_printk_register(struct mod_debug *start, unsigned long n);
+extern int dynamic_printk_register(struct mod_debug *start, unsigned long n,
+				   struct mod_debug_site *sites,
+				   unsigned long nr_sites);
 extern void dynamic_printk_unregister(struct mod_debug *start,
 				      unsigned long n);
 extern int dynamic_printk_module_param(struct mod_debug *start,
@@ -125,6 +150,63 @@ static const char __dynamic_printk_modname[]
 		.flags = __DYNAMIC_PRINTK_FLAGS,			\
 	}
 
+#ifdef DYNAMIC_PRINTK_PATCHED
+
+/*
+ * The call site's instruction: the 5-byte NOP every x86_64 CPU decodes as
+ * one instruction (registration may put a better one for the CPU in its
+ * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
+ * code.  A site is only ever rewritten whole, between these two, while no
+ * CPU runs (lib/dynamic_printk.c).
+ */
+#ifdef DEBUG
+#define __DYNAMIC_PRINTK_INSN(label)					\
+	".byte 0xe9\n\t.long %l[" #label "] - 2f\n2:"
+#else
+#define __DYNAMIC_PRINTK_INSN(label)					\
+	".byte 0x66,0x66,0x66,0x66,0x90"
+#endif
+
+/*
+ * The instruction, and its entry: code, print code and descriptor.  The
+ * print code is the block at @label, marked cold: the compiler puts it
+ * out of line, and a call site that does not print runs the NOP alone.
+ */
+#define __dynamic_printk_site(dd, label)				\
+	asm goto("1:\t" __DYNAMIC_PRINTK_INSN(label) "\n\t"		\
+		 ".pushsection __verbose_sites, \"a\"\n\t"		\
+		 ".balign 4\n\t"					\
+		 ".long 1b - ., %l[" #label "] - ., %c0 - .\n\t"	\
+		 ".popsection"						\
+		 : : "i" (&(dd)) : : label)
+
+#define dynamic_pr_debug(fmt, ...)					\
+({									\
+	__label__ __dp_print, __dp_done;				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
+	goto __dp_done;							\
+__dp_print: __attribute__((cold));					\
+	__dynamic_pr_debug(&__dynamic_printk_dd, fmt, ##__VA_ARGS__);	\
+__dp_done:								\
+	0;								\
+})
+
+#define dynamic_dev_dbg(dev, fmt, ...)					\
+({									\
+	__label__ __dp_print, __dp_done;				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
+	goto __dp_done;							\
+__dp_print: __attribute__((cold));					\
+	__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,		\
+			  ##__VA_ARGS__);					\
+__dp_done:								\
+	0;								\
+})
+
+#else /* !DYNAMIC_PRINTK_PATCHED */
+
 /*
  * Two bit tests inline, then the call site's own 'p' flag: a call site
  * that does not print calls nothing.  The flag is read plainly, as the
@@ -153,6 +235,8 @@ static const char __dynamic_printk_modname[]
 	0;								\
 })
 
+#endif /* DYNAMIC_PRINTK_PATCHED */
+
 #endif /* KBUILD_MODNAME && DEBUG_HASH && DEBUG_HASH2 */
 
 #else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
@@ -167,5 +251,28 @@ static inline void dynamic_printk_init(void)
 }
 
 #endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+#ifdef DYNAMIC_PRINTK_PATCHED
+extern void dynamic_printk_free_initmem(void);
+extern void dynamic_printk_free_init(struct mod_debug *start,
+				     unsigned long begin, unsigned long end);
+extern int dynamic_printk_text_reserved(unsigned long addr);
+#else
+/* No call site is ever rewritten: nothing to keep track of */
+static inline void dynamic_printk_free_initmem(void)
+{
+}
+
+static inline void dynamic_printk_free_init(struct mod_debug *start,
+					    unsigned long begin,
+					    unsigned long end)
+{
+}
+
+static inline int dynamic_printk_text_reserved(unsigned long addr)
+{
+	return 0;
+}
+#endif
 
 #endif /* _DYNAMIC_PRINTK_H */

@@ -973,7 +973,7 @@ TL int m_register(struct mod_debug *dd, unsigned long n)
 		flags0[i] = dd[i].flags;
 	if (h >= 0 && mhist[h].n == n && memcmp(mhist[h].flags, flags0, n))
 		fail("descriptors of an unregistered table changed");
-	ret = dynamic_printk_register(dd, n);
+	ret = dynamic_printk_register(dd, n, NULL, 0);
 	if (ret) {
 		for (i = 0; i < n; i++)
 			if (dd[i].flags != flags0[i]) {

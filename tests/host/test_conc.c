@@ -363,7 +363,7 @@ static void *registrar(void *arg)
 			names[i] = pool[rand_r(&seed) % NPOOL];
 		fm = fake_new(names, nn, 1 + rand_r(&seed) % 5,
 			      rand_r(&seed) & 1, rand_r(&seed) & 1);
-		ret = dynamic_printk_register(fm->dd, fm->n);
+		ret = dynamic_printk_register(fm->dd, fm->n, NULL, 0);
 		if (ret)
 			thread_fail("register returned %d", ret);
 		if (rand_r(&seed) & 1)
