@@ -30,6 +30,7 @@
 
 void cs_loop_off(int n);
 void cs_loop_on(int n);
+void cs_loop_pat(int n);
 
 #define LOOPS		10000	/* iterations of 8 call sites */
 #define NAME_WRITES	200	/* enable+disable pairs per names phase */
@@ -237,6 +238,10 @@ static void phase_callsites(void)
 	CALLGRIND_ZERO_STATS;
 	cs_loop_on(LOOPS);
 	CALLGRIND_DUMP_STATS_AT("cs_clear");
+
+	CALLGRIND_ZERO_STATS;
+	cs_loop_pat(LOOPS);
+	CALLGRIND_DUMP_STATS_AT("cs_patched");
 
 	/* Other modules' call sites with 'p' set the mask bits */
 	wr_ok(names_fops, "set enabled=1 %s", a);

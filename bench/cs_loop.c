@@ -1,9 +1,11 @@
 /*
  * A loop of pr_debug() call sites compiled from the real header
  * (include/linux/dynamic_printk.h) through the host shim of
- * <linux/kernel.h>, with kernel-like code generation flags.  Built twice:
- * without CONFIG_DYNAMIC_PRINTK_DEBUG (CS_LOOP=cs_loop_off) and with it,
- * -DKBUILD_MODNAME=... -DDEBUG_HASH=... -DDEBUG_HASH2=... (cs_loop_on).
+ * <linux/kernel.h>, with kernel-like code generation flags.  Built three
+ * times: without CONFIG_DYNAMIC_PRINTK_DEBUG (CS_LOOP=cs_loop_off), with
+ * it, -DKBUILD_MODNAME=... -DDEBUG_HASH=... -DDEBUG_HASH2=... (cs_loop_on,
+ * the mask build), and with patched call sites as well (cs_loop_pat: a
+ * NOP each, never rewritten here).
  *
  * The empty asm with a "memory" clobber after each site stands for the
  * unrelated code between two call sites in real functions: each site

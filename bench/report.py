@@ -196,6 +196,13 @@ def hot_bytes(path, fn):
     return None
 
 
+row('1 call site', 'patched (PATCH_SITES), disabled: the NOP',
+    '%+.2f' % ((phases['cs_patched'] - off) / sites), 'instr/site',
+    '%s; mask build: %+.2f' % (offs, (phases['cs_clear'] - off) / sites))
+row('1 call site', '  function calls made by the call site',
+    '%.2f' % (calls_from('cs_patched', 'cs_loop_pat') / sites), 'calls/site',
+    'option off: 0')
+
 on_o = os.path.join(B, 'cs_loop_on.o')
 off_o = os.path.join(B, 'cs_loop_off.o')
 son, soff = objsyms(on_o), objsyms(off_o)
@@ -205,6 +212,16 @@ row('1 call site', 'user space, 1 site alone: function size',
 h_on, h_off = hot_bytes(on_o, 'cs_loop_on'), hot_bytes(off_o, 'cs_loop_off')
 row('1 call site', 'user space, 8-site loop: in line (to ret), per site',
     '+%.1f' % ((h_on - h_off) / 8), 'bytes/site', 'off: loop %d bytes' % h_off)
+pat_o = os.path.join(B, 'cs_loop_pat.o')
+spat = objsyms(pat_o)
+h_pat = hot_bytes(pat_o, 'cs_loop_pat')
+row('1 call site', 'user space, patched, 8-site loop: in line, per site',
+    '+%.1f' % ((h_pat - h_off) / 8), 'bytes/site',
+    'mask build: +%.1f' % ((h_on - h_off) / 8))
+row('1 call site', 'user space, patched, 8-site loop: whole function',
+    '+%.1f' % ((spat['cs_loop_pat'] - soff['cs_loop_off']) / 8),
+    'bytes/site', 'mask build: +%.1f' %
+    ((son['cs_loop_on'] - soff['cs_loop_off']) / 8))
 row('1 call site', 'user space, 8-site loop: whole function per site',
     '+%.1f' % ((son['cs_loop_on'] - soff['cs_loop_off']) / 8), 'bytes/site',
     'off: %d bytes' % soff['cs_loop_off'])

@@ -1,6 +1,7 @@
 #!/bin/bash
 # guest-suite.sh [BOOT...]: run the guest boots listed in tests/guest/boots
-# (or in the table named by $BOOTS)
+# (or in the table named by $BOOTS), and each boot of an on-* kernel again
+# on the mask-* kernel (see below)
 # (all, or the named ones), building what each needs first.  Prints one
 # PASS:/FAIL: line per case and per boot.  A kernel that fails to build
 # fails every case of every boot that needed it.
@@ -32,6 +33,16 @@ if ! bash "$top/tools/build-busybox.sh" >> "$log" 2>&1; then
 	exit 1
 fi
 
+# Both builds of the feature: every boot of an on-* kernel (patched call
+# sites) runs again as mask-<boot> on the same config built with call
+# sites that test masks (CONFIG_DYNAMIC_PRINTK_PATCH_SITES off), but for
+# the patch* boots, which are about patched call sites.
+table=$BUILD/guest-boots
+awk '{ print }
+     $1 !~ /^#/ && $1 !~ /^patch/ && $2 ~ /^on-/ {
+	m = $0; sub(/^[^ \t]+/, "mask-" $1, m); sub(/on-/, "mask-", m); extra = extra m "\n" }
+     END { printf "%s", extra }' "${BOOTS:-$top/tests/guest/boots}" > "$table"
+
 rc=0
 while read -r boot variant append cases; do
 	case "$boot" in ''|'#'*) continue ;; esac
@@ -60,5 +71,5 @@ while read -r boot variant append cases; do
 		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	*)	bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	esac
-done < "${BOOTS:-$top/tests/guest/boots}"
+done < "$table"
 exit $rc

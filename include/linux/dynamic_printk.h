@@ -200,7 +200,7 @@ __dp_done:								\
 	goto __dp_done;							\
 __dp_print: __attribute__((cold));					\
 	__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,		\
-			  ##__VA_ARGS__);					\
+			  ##__VA_ARGS__);				\
 __dp_done:								\
 	0;								\
 })

@@ -2,11 +2,12 @@
 # off-module.sh: the test modules of tests/guest/modules, built out of tree
 # against the option-off kernel, have their pr_debug()/dev_dbg() compiled
 # out: no __verbose (nor __verbose_strings) section and no reference to
-# dynamic_printk at all.  Built against the option-on kernel, the same
+# dynamic_printk at all.  Built against the option-on kernel whose call
+# sites test masks (mask-small), the same
 # sources do have an 8-byte aligned __verbose section, test the masks and
 # call a print helper (so the check above can fail).
 #
-# Uses $BUILD/mod/{on,off}-small/<dir>/<module>.ko, building the kernels
+# Uses $BUILD/mod/{mask,off}-small/<dir>/<module>.ko, building the kernels
 # first if they are missing and the modules (incrementally) always.
 # Prints "PASS: kernel:<check>" or "FAIL: kernel:<check>: why"; exits 0.
 set -u
@@ -19,7 +20,7 @@ mkdir -p "$BUILD"
 # Module folder and module name of each test module with call sites.
 mods="dp_dbg:dp_dbg dp_allx:allx dp_fail:dp_fail dp_stress:dp_stress dp_multi:dp_multi dp_kobject:kobject"
 
-for v in on-small off-small; do
+for v in mask-small off-small; do
 	if { [ -f "$BUILD/out/$v/vmlinux" ] || bash "$top/tools/kbuild.sh" "$v"; } >> "$log" 2>&1 &&
 	   bash "$top/tools/build-modules.sh" "$v" >> "$log" 2>&1; then
 		:
@@ -34,7 +35,7 @@ off_bad= on_bad=
 for m in $mods; do
 	dir=${m%%:*} name=${m#*:}
 	off=$BUILD/mod/off-small/$dir/$name.ko
-	on=$BUILD/mod/on-small/$dir/$name.ko
+	on=$BUILD/mod/mask-small/$dir/$name.ko
 	if [ ! -f "$off" ]; then
 		off_bad="$off_bad; no $off"
 	else
@@ -49,14 +50,14 @@ for m in $mods; do
 		# objdump -h: Idx Name Size VMA LMA File-off Algn
 		algn=$(objdump -h "$on" | awk '$2 == "__verbose" { print $7 }')
 		case $algn in
-		'')		on_bad="$on_bad; $name.ko (on) has no __verbose section" ;;
+		'')		on_bad="$on_bad; $name.ko (mask) has no __verbose section" ;;
 		'2**3'|'2**4'|'2**5'|'2**6') ;;
-		*)		on_bad="$on_bad; $name.ko (on): __verbose aligned $algn, not 8" ;;
+		*)		on_bad="$on_bad; $name.ko (mask): __verbose aligned $algn, not 8" ;;
 		esac
 		nm -u "$on" | grep -qwE '__dynamic_(pr_debug|dev_dbg)' ||
-			on_bad="$on_bad; $name.ko (on) calls neither __dynamic_pr_debug nor __dynamic_dev_dbg"
+			on_bad="$on_bad; $name.ko (mask) calls neither __dynamic_pr_debug nor __dynamic_dev_dbg"
 		nm -u "$on" | grep -qw 'dynamic_printk_enabled2' ||
-			on_bad="$on_bad; $name.ko (on) does not test the masks"
+			on_bad="$on_bad; $name.ko (mask) does not test the masks"
 	fi
 done
 if [ -z "$off_bad" ]; then
