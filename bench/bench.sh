@@ -62,6 +62,18 @@ $norand valgrind --tool=callgrind --separate-threads=yes \
 	"$B/bench" "$sites" > "$B/cg/stdout" 2> "$B/cg/stderr" || {
 	echo "bench: the benchmark program failed, see $B/cg/stderr" >&2; exit 1; }
 
+# Rewriting call sites, in the guest: the defconfig kernels with 2 CPUs,
+# patched (on-) and masks (mask-), when built and QEMU is there.
+rm -f "$B"/rewrite-*.txt
+for v in on-defconfig mask-defconfig; do
+	[ -f "$OUT/$v/arch/x86/boot/bzImage" ] && command -v qemu-system-x86_64 > /dev/null || continue
+	bash "$top/tools/build-modules.sh" "$v" "$top/tests/guest/modules/dp_sites" > /dev/null 2>&1 || continue
+	BUILD=$(dirname "$OUT") GUEST_CPUS=2 GUEST_MEM=512 GUEST_TIMEOUT=900 \
+		bash "$top/tools/guest-run.sh" "bench-$v" "$v" "printk.time=0" \
+		"$here/guest/rewrite.sh" > "$B/rewrite-$v.log" 2>&1 || true
+	grep -a '^BENCH ' "$(dirname "$OUT")/guest/bench-$v/console.log" | tr -d '\r' > "$B/rewrite-$v.txt" || true
+done
+
 {
 	echo "make bench ($(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?'), $(gcc -dumpfullversion 2>/dev/null || echo gcc), $(valgrind --version))"
 	echo "kernels (build/out, vmlinux time UTC):${kernels%,}"

@@ -345,6 +345,16 @@ for conf, off_v, on_v in pairs:
                 % (orig, 100.0 * orig / so[i]),
                 '' if mod is None else
                 '; module-level design (recorded): +%d' % mod))
+    mask_v = on_v.replace('on-', 'mask-')
+    if built(mask_v):
+        sm = size(mask_v)
+        for i, what in enumerate(('text', 'data')):
+            row('5 size', '%s vmlinux %s, mask build (%s)' % (conf, what,
+                                                           mask_v),
+                '%d (+%d, +%.2f%%)' % (sm[i], sm[i] - so[i],
+                                       100.0 * (sm[i] - so[i]) / so[i]),
+                'bytes', 'patched: %+d against it; %s: %d'
+                % (sn[i] - sm[i], off_v, so[i]))
     orig, mod = ORIGINAL[conf], MODULE_LEVEL_SIZE[conf]
     growth_td = sn[0] + sn[1] - so[0] - so[1]
     row('5 size', '%s vmlinux text+data growth' % conf, '+%d' % growth_td,
@@ -571,6 +581,46 @@ for mm in (100, 1000, 10000):
         '%s' % r5_spread(mm))
 
 # ---- print ----
+# ---- 6. rewriting call sites, in the guest ----
+def rewrite(v):
+    f = os.path.join(B, 'rewrite-%s.txt' % v)
+    res = {}
+    if os.path.exists(f):
+        for line in open(f):
+            p = line.split()
+            if len(p) == 7 and p[0] == 'BENCH':
+                res[(p[1], p[2])] = tuple(int(x) if x.isdigit() else 0
+                                          for x in p[3:])
+            elif len(p) == 3 and p[0] == 'BENCH':
+                res[p[1]] = int(p[2])
+    return res
+
+
+on_r, mask_r = rewrite('on-defconfig'), rewrite('mask-defconfig')
+if not on_r:
+    row('6 rewriting', 'guest, defconfig', 'n/a', '',
+        'on-defconfig not built, or no QEMU')
+else:
+    ncpu = on_r.get('cpus', 1)
+    for case, what in (('site', 'one call site (func kobject_add_internal)'),
+                       ('module', 'one module (dp_sites)'),
+                       ('all', 'every call site')):
+        for op in ('+p', '-p'):
+            if (case, op) not in on_r:
+                continue
+            n, w, thr, cs = on_r[(case, op)]
+            base = 'mask build: n/a'
+            if (case, op) in mask_r:
+                mn, mw, mthr, mcs = mask_r[(case, op)]
+                base = 'mask build: %.1f ms/write, %.2f stop_machine()/write' \
+                    % (mcs * 10.0 / mw, mthr / (ncpu * mw))
+            row('6 rewriting', '%s %s: %d sites changed' % (what, op, n),
+                '%.2f' % (thr / (ncpu * w)), 'stop_machine()/write',
+                '%d CPUs, %d writes' % (ncpu, w))
+            row('6 rewriting', '  wall time per write', '%.1f' %
+                (cs * 10.0 / w), 'ms/write', base)
+
+
 rows.sort(key=lambda r: int(r[0].split()[0]))
 w1 = max(len(r[1]) for r in rows)
 w2 = max(len(r[2]) for r in rows)
@@ -582,3 +632,4 @@ for s, what, fig, unit, bl in rows:
         sec = s
     print('  %-*s  %*s %-*s  %s' % (w1, what, w2, fig, w3, unit,
                                   ('| baseline: ' + bl) if bl else ''))
+

@@ -384,8 +384,8 @@ static void dp_write_table(struct dp_table *t)
  * If not, the table is not patched (its call sites then never print):
  * better than writing over code that is not a call site.
  */
-static int dp_check_sites(const struct mod_debug_site *sites,
-			  unsigned int n)
+static int dp_check_sites(const char *modname,
+			  const struct mod_debug_site *sites, unsigned int n)
 {
 	unsigned char jmp[DP_INSN_SIZE];
 	unsigned int i;
@@ -399,7 +399,7 @@ static int dp_check_sites(const struct mod_debug_site *sites,
 		    memcmp(code, jmp, DP_INSN_SIZE)) {
 			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
 			       "site, %u call sites left unpatched\n",
-			       dp_site_desc(&sites[i])->modname, code, n);
+			       modname, code, n);
 			return 0;
 		}
 	}
@@ -642,7 +642,8 @@ static inline int dp_patch(void)
 	return 0;
 }
 
-static inline int dp_check_sites(const struct mod_debug_site *sites,
+static inline int dp_check_sites(const char *modname,
+				 const struct mod_debug_site *sites,
 				 unsigned int n)
 {
 	return 0;
@@ -1445,7 +1446,7 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		return -ENOMEM;
 	t->start = start;
 	t->n = n;
-	if (nr_sites && dp_check_sites(sites, nr_sites)) {
+	if (nr_sites && dp_check_sites(start->modname, sites, nr_sites)) {
 		t->sites = sites;
 		t->nr_sites = nr_sites;
 		t->dirty = 1;	/* the NOPs may not be this CPU's */
@@ -1927,8 +1928,13 @@ static int dp_check_bytes(const char *buf, size_t count)
 	return 0;
 }
 
-/* Apply every command of a parsed (and checked) batch.  dp_mutex held. */
-static void dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
+/*
+ * Apply every command of a parsed (and checked) batch.  dp_mutex held.
+ * Fails only when patched call sites cannot be rewritten (no memory for
+ * the mapping or stop_machine()): the flags are set all the same, and the
+ * instructions follow at the next change.
+ */
+static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
 	struct dp_cmd *cmd;
 
@@ -1937,7 +1943,7 @@ static void dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 			dp_apply_set(cmd);
 		else
 			dp_log_applied(cmd, dp_apply(cmd));
-	dp_publish();
+	return dp_publish();
 }
 
 static ssize_t dp_write(struct file *file, const char __user *ubuf,
@@ -1974,7 +1980,7 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		mutex_lock(&dp_mutex);
 		ret = dp_parse_batch(buf, count, out, kind, &cmds);
 		if (!ret)
-			dp_apply_batch(&cmds, kind);
+			ret = dp_apply_batch(&cmds, kind);
 		mutex_unlock(&dp_mutex);
 	}
 	dp_free_cmds(&cmds);

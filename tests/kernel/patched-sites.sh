@@ -39,6 +39,6 @@ for v in on-small on-defconfig mask-small; do
 	elif python3 "$top/tests/kernel/sites.py" "$out/vmlinux" $objs $mods >> "$log" 2>&1; then
 		echo "PASS: kernel:patched-sites-$v ($(tail -1 "$log"))"
 	else
-		echo "FAIL: kernel:patched-sites-$v: $(grep -v '^==' "$log" | head -1) (see $log)"
+		echo "FAIL: kernel:patched-sites-$v: $(grep "^/.*: " "$log" | head -1) (see $log)"
 	fi
 done

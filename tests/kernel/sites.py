@@ -6,9 +6,10 @@ __verbose_sites section, every entry must point at a 5-byte instruction
 that is the compiler's NOP 66 66 66 66 90, or (a file built with DEBUG)
 "jmp rel32" to the entry's own print code; in a linked file the jump's
 target is checked, in a relocatable one its relocation.  An object with
-call sites (a __verbose section) must have a __verbose_sites section and
-must not reference the masks (dynamic_printk_enabled, _enabled2): on a
-patched kernel nothing tests them but lib/dynamic_printk.c.
+call sites (calls of the print helpers) must have a __verbose_sites
+section, and no object may reference the masks (dynamic_printk_enabled,
+_enabled2): on a patched kernel nothing tests them but
+lib/dynamic_printk.c.
 
 Prints one line per file with a problem and a summary; exits 1 on any
 problem.  Plain Python: the ELF64 little-endian structures it needs.
@@ -19,6 +20,7 @@ import sys
 NOP = bytes([0x66, 0x66, 0x66, 0x66, 0x90])
 R_X86_64_PC32 = 2
 MASKS = {b"dynamic_printk_enabled", b"dynamic_printk_enabled2"}
+HELPERS = {b"__dynamic_pr_debug", b"__dynamic_dev_dbg"}
 
 
 class Elf:
@@ -98,7 +100,12 @@ def check(path, allow_masks):
     if verbose is None:
         return 0, problems
     if sites is None:
-        problems.append("has call sites (__verbose) but no __verbose_sites")
+        # Descriptors are kept even where the compiler found their code
+        # unreachable; live call sites call the print helpers.
+        calls = {n for n, shndx, v in e.symbols() if shndx == 0} & HELPERS
+        if calls:
+            problems.append("calls %s but has no __verbose_sites"
+                            % b", ".join(sorted(calls)).decode())
         return 0, problems
     n = sites["size"] // 12
     if sites["size"] % 12:
