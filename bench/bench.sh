@@ -23,7 +23,7 @@ done
 
 # What each kernel is, and whether it predates the feature's sources
 kernels=
-for v in on-small off-small base-small on-defconfig off-defconfig base-defconfig; do
+for v in on-small mask-small off-small base-small on-defconfig mask-defconfig off-defconfig base-defconfig; do
 	k=$OUT/$v/vmlinux
 	if [ -f "$k" ]; then
 		kernels="$kernels $v $(date -u -r "$k" '+%H:%M')"
