@@ -55,8 +55,10 @@
 #include <asm/system.h>
 #ifdef DYNAMIC_PRINTK_PATCHED
 #include <linux/mm.h>
+#include <linux/sort.h>
 #include <linux/vmalloc.h>
 #include <linux/stop_machine.h>
+#include <linux/kprobes.h>
 #include <asm/sections.h>
 #include <asm/alternative.h>
 #include <asm/processor.h>
@@ -124,12 +126,6 @@ static struct hlist_head dp_r5[DP_HASH_SIZE];
 static LIST_HEAD(dp_boot_list);		/* dp_mutex */
 static unsigned int dp_table_id;	/* dp_mutex */
 static DEFINE_MUTEX(dp_mutex);
-
-/*
- * The table being registered or given its module's parameters: its code
- * has not run yet, so its patched call sites are written directly.
- */
-static struct dp_table *dp_quiet;	/* dp_mutex */
 
 /*
  * 'all' mode: every call site has 'p', new ones start with it and both
@@ -286,10 +282,17 @@ static struct dp_table *dp_find_table(struct mod_debug *start)
  * as text_poke() would, and written through that mapping within it,
  * since the kernel's own mapping of its text may be read-only.
  *
+ * stop_machine() does not stop NMIs and machine checks: their handlers
+ * may run a call site while it is written.  nmi_enter() and the machine
+ * check handler therefore call dynamic_printk_nmi_enter(), which, while
+ * call sites are being written, writes them all itself before the
+ * handler goes on (see there).
+ *
  * Written directly instead, with interrupts off: the call sites of a
  * table being registered (or given its module's parameters), whose code
- * has not run yet, and every call site before dynamic_printk_init()
- * returns, while one CPU runs.
+ * has not run yet; and, before dynamic_printk_init() returns, while one
+ * CPU runs, every call site without stop_machine() (but with the NMI
+ * protocol all the same).
  *
  * A site's flags change before its instruction: for the moment between,
  * a site that lost 'p' may still jump to its print code, which therefore
@@ -314,8 +317,8 @@ static unsigned char dp_nop[DP_INSN_SIZE] __read_mostly = {
 	0x66, 0x66, 0x66, 0x66, 0x90
 };
 
-/* Set when dynamic_printk_init() returns: live code needs stop_machine() */
-static int dp_smp;
+/* Set when dynamic_printk_init() returns: other CPUs may run code */
+static int dp_live;
 
 /* An entry's fields are offsets from themselves */
 static void *dp_rel(const int *field)
@@ -379,11 +382,7 @@ static void dp_write_table(struct dp_table *t)
 	sync_core();
 }
 
-/*
- * Are these call sites what the compiler put, or what this file wrote?
- * If not, the table is not patched (its call sites then never print):
- * better than writing over code that is not a call site.
- */
+/* Are these call sites what the compiler put, or what this file wrote? */
 static int dp_check_sites(const char *modname,
 			  const struct mod_debug_site *sites, unsigned int n)
 {
@@ -398,8 +397,7 @@ static int dp_check_sites(const char *modname,
 		    memcmp(code, dp_nop, DP_INSN_SIZE) &&
 		    memcmp(code, jmp, DP_INSN_SIZE)) {
 			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
-			       "site, %u call sites left unpatched\n",
-			       modname, code, n);
+			       "site\n", modname, code);
 			return 0;
 		}
 	}
@@ -420,19 +418,81 @@ struct dp_pokes {
 };
 
 /*
- * Run by stop_machine() on every online CPU at once, interrupts off.  The
- * first to come writes every call site while the others wait; then each
- * serializes itself, so that none runs an instruction fetched before.
+ * The NMI protocol.  An NMI or machine check handler that starts while
+ * call sites are being written (dp_nmi_pokes set) writes every one of
+ * them itself, the same bytes as the writer, before it runs anything
+ * else: two CPUs writing at once then agree on every byte, and the
+ * handler's own CPU runs only whole new instructions.  The writer first
+ * waits until no handler that started before it set dp_nmi_pokes is
+ * still running (dp_nmis counts the handlers running), since one of
+ * those may be running any call site; it clears dp_nmi_pokes when every
+ * CPU has serialized itself after the write, and waits for the handlers
+ * again before it unmaps the pages they write through.
+ */
+static atomic_t dp_nmis = ATOMIC_INIT(0);
+static struct dp_pokes *dp_nmi_pokes;
+static atomic_t dp_nmi_writes = ATOMIC_INIT(0);	/* handlers that wrote */
+
+static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		memcpy(p->poke[i].alias, p->poke[i].insn, DP_INSN_SIZE);
+}
+
+/**
+ * dynamic_printk_nmi_enter - an NMI or machine check handler starts
+ *
+ * Called first by nmi_enter() and by the machine check handler: if call
+ * sites are being written, writes them before the handler runs one.
+ */
+void notrace __kprobes dynamic_printk_nmi_enter(void)
+{
+	struct dp_pokes *p;
+
+	atomic_inc(&dp_nmis);
+	smp_mb__after_atomic_inc();
+	p = ACCESS_ONCE(dp_nmi_pokes);
+	if (unlikely(p)) {
+		dp_write_pokes(p);
+		sync_core();
+		atomic_inc(&dp_nmi_writes);
+	}
+}
+
+/**
+ * dynamic_printk_nmi_exit - an NMI or machine check handler ends
+ *
+ * Called last by nmi_exit() and by the machine check handler.
+ */
+void notrace __kprobes dynamic_printk_nmi_exit(void)
+{
+	smp_mb__before_atomic_dec();
+	atomic_dec(&dp_nmis);
+}
+
+static void dp_wait_nmis(void)
+{
+	while (atomic_read(&dp_nmis))
+		cpu_relax();
+}
+
+/*
+ * Run by stop_machine() on every online CPU at once, interrupts off (or
+ * called on the only CPU running, before SMP is up).  The first to come
+ * writes every call site while the others wait; then each serializes
+ * itself, so that none runs an instruction fetched before.
  */
 static int dp_poke_all(void *data)
 {
 	struct dp_pokes *p = data;
-	unsigned int i;
 
 	if (atomic_inc_return(&p->cpus) == 1) {
-		for (i = 0; i < p->n; i++)
-			memcpy(p->poke[i].alias, p->poke[i].insn,
-			       DP_INSN_SIZE);
+		ACCESS_ONCE(dp_nmi_pokes) = p;
+		smp_mb();
+		dp_wait_nmis();
+		dp_write_pokes(p);
 		smp_wmb();
 		ACCESS_ONCE(p->done) = 1;
 	} else {
@@ -443,11 +503,11 @@ static int dp_poke_all(void *data)
 	return 0;
 }
 
-static struct page *dp_code_page(unsigned char *code)
+static struct page *dp_code_page(unsigned long code)
 {
-	if (code >= (unsigned char *)_text && code < (unsigned char *)_end)
+	if (code >= (unsigned long)_text && code < (unsigned long)_end)
 		return virt_to_page(code);
-	return vmalloc_to_page(code);	/* a module's */
+	return vmalloc_to_page((void *)code);	/* a module's */
 }
 
 /* Up to a page kmalloc'd, more vmalloc'd: a big kernel has many sites */
@@ -464,22 +524,54 @@ static void dp_free(void *p)
 		kfree(p);
 }
 
+static int dp_cmp_addr(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The index of @addr in @v[0..@n), sorted; it is there */
+static unsigned int dp_find_addr(const unsigned long *v, unsigned int n,
+				 unsigned long addr)
+{
+	unsigned int lo = 0, hi = n - 1, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (v[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
- * Fill @p with the live call sites to rewrite, @pages with the two pages
- * each may span (the same one twice, mostly: vmap() does not mind), and
- * map them.  Returns the mapping, or NULL.
+ * Fill @p with the live call sites to rewrite (all but @quiet's; @p->poke
+ * has room for @n) and map the pages they are on, each once, in address
+ * order: a site that crosses a page boundary then finds its second page
+ * right after its first.  Returns the mapping, or NULL.
  */
-static void *dp_map_pokes(struct dp_pokes *p, struct page **pages)
+static void *dp_map_pokes(struct dp_pokes *p, unsigned int n,
+			  struct dp_table *quiet)
 {
 	unsigned char insn[DP_INSN_SIZE];
+	unsigned long *addr, code;
+	struct page **pages;
 	struct dp_table *t;
 	struct dp_poke *k;
-	unsigned int i;
-	void *area;
+	unsigned int i, m;
+	void *area = NULL;
 
+	addr = dp_alloc(2 * n * sizeof(*addr));
+	pages = dp_alloc(2 * n * sizeof(*pages));
+	if (!addr || !pages)
+		goto out;
 	p->n = 0;
 	list_for_each_entry(t, &dp_tables, list) {
-		if (!t->dirty || t == dp_quiet)
+		if (!t->dirty || t == quiet)
 			continue;
 		for (i = 0; i < t->nr_sites; i++) {
 			if (!dp_site_insn(t, &t->sites[i], insn))
@@ -487,41 +579,58 @@ static void *dp_map_pokes(struct dp_pokes *p, struct page **pages)
 			k = &p->poke[p->n];
 			memcpy(k->insn, insn, DP_INSN_SIZE);
 			k->code = dp_code(&t->sites[i]);
-			pages[2 * p->n] = dp_code_page(k->code);
-			pages[2 * p->n + 1] =
-				dp_code_page(k->code + DP_INSN_SIZE - 1);
+			code = (unsigned long)k->code;
+			addr[2 * p->n] = code & PAGE_MASK;
+			addr[2 * p->n + 1] = (code + DP_INSN_SIZE - 1) &
+					     PAGE_MASK;
 			p->n++;
 		}
 	}
-	area = vmap(pages, 2 * p->n, VM_MAP, PAGE_KERNEL);
-	if (area)
-		for (i = 0; i < p->n; i++)
-			p->poke[i].alias = area + 2 * i * PAGE_SIZE +
-				offset_in_page(p->poke[i].code);
+	sort(addr, 2 * p->n, sizeof(*addr), dp_cmp_addr, NULL);
+	for (i = m = 0; i < 2 * p->n; i++)
+		if (!m || addr[i] != addr[m - 1])
+			addr[m++] = addr[i];
+	for (i = 0; i < m; i++)
+		pages[i] = dp_code_page(addr[i]);
+	area = vmap(pages, m, VM_MAP, PAGE_KERNEL);
+	if (!area)
+		goto out;
+	/* NMI handlers write through it: no vmalloc fault for them */
+	vmalloc_sync_all();
+	for (i = 0; i < p->n; i++) {
+		k = &p->poke[i];
+		code = (unsigned long)k->code;
+		k->alias = area + (dp_find_addr(addr, m, code & PAGE_MASK) <<
+				   PAGE_SHIFT) + offset_in_page(code);
+	}
+out:
+	dp_free(pages);
+	dp_free(addr);
 	return area;
 }
 
 /*
  * Rewrite the call sites of the dirty tables that do not match their
- * flags: directly when allowed, the others in one stop_machine().
- * dp_mutex held.  On failure the tables stay dirty, to be tried again at
- * the next change; a site then keeps its old instruction (and one that
- * lost 'p' prints nothing all the same).
+ * flags: directly those of @quiet (a table whose code has not run), the
+ * others in one stop_machine(), or in place before SMP is up.  dp_mutex
+ * held.  On failure the flags stay as they are and the tables dirty, to
+ * be rewritten at the next change; a site then keeps its old instruction
+ * (and one that lost 'p' prints nothing all the same).
  */
-static int dp_patch(void)
+static int dp_patch(struct dp_table *quiet)
 {
 	unsigned char insn[DP_INSN_SIZE];
 	struct dp_pokes p = { .cpus = ATOMIC_INIT(0) };
-	struct page **pages = NULL;
 	struct dp_table *t;
 	unsigned int i, n = 0;
-	void *area;
-	int ret = 0;
+	unsigned long flags;
+	void *area = NULL;
+	int ret = 0, nmi_writes;
 
 	list_for_each_entry(t, &dp_tables, list) {
 		if (!t->dirty)
 			continue;
-		if (!dp_smp || t == dp_quiet) {
+		if (t == quiet) {
 			dp_write_table(t);
 			t->dirty = 0;
 			continue;
@@ -532,15 +641,29 @@ static int dp_patch(void)
 	if (n) {
 		ret = -ENOMEM;
 		p.poke = dp_alloc(n * sizeof(*p.poke));
-		pages = dp_alloc(2 * n * sizeof(*pages));
-		area = p.poke && pages ? dp_map_pokes(&p, pages) : NULL;
-		if (area) {
-			ret = stop_machine(dp_poke_all, &p, &cpu_online_map);
-			vunmap(area);
-		}
-		dp_free(pages);
-		dp_free(p.poke);
+		if (p.poke)
+			area = dp_map_pokes(&p, n, quiet);
 	}
+	if (area) {
+		nmi_writes = atomic_read(&dp_nmi_writes);
+		if (dp_live) {
+			ret = stop_machine(dp_poke_all, &p, &cpu_online_map);
+		} else {
+			local_irq_save(flags);
+			ret = dp_poke_all(&p);
+			local_irq_restore(flags);
+		}
+		ACCESS_ONCE(dp_nmi_pokes) = NULL;
+		smp_mb();
+		dp_wait_nmis();
+		vunmap(area);
+		nmi_writes = atomic_read(&dp_nmi_writes) - nmi_writes;
+		if (nmi_writes)
+			printk(KERN_DEBUG "dynamic_printk: %d NMI handlers "
+			       "wrote the %u call sites being written\n",
+			       nmi_writes, n);
+	}
+	dp_free(p.poke);
 	if (ret) {
 		printk(KERN_ERR "dynamic_printk: cannot rewrite %u call "
 		       "sites: %d\n", n, ret);
@@ -562,12 +685,20 @@ static void __init dp_choose_nop(void)
 		memcpy(dp_nop, p6_nop5, DP_INSN_SIZE);
 }
 
-/* 'all' mode from the boot word: every call site of vmlinux jumps */
+/*
+ * 'all' mode from the boot word: every call site of vmlinux jumps.  From
+ * setup_arch(), before any NMI handler but the kernel's own is set up,
+ * and before the allocators: written in place.  If the call sites are not
+ * what they should be, nothing is written (and registration fails).
+ */
 static void __init dp_all_sites_on(void)
 {
 	struct mod_debug_site *s;
 	unsigned char insn[DP_INSN_SIZE];
 
+	if (!dp_check_sites("vmlinux", __start___verbose_sites,
+			    __stop___verbose_sites - __start___verbose_sites))
+		return;
 	for (s = __start___verbose_sites; s < __stop___verbose_sites; s++)
 		if (dp_site_insn(NULL, s, insn))
 			text_poke_early(dp_code(s), insn, DP_INSN_SIZE);
@@ -615,7 +746,8 @@ void dynamic_printk_free_initmem(void)
  *
  * Call sites are rewritten whole at any time: kprobes may not put a
  * breakpoint in one.  Returns 1 if @addr is within the instruction of a
- * registered call site.  May sleep.
+ * registered call site whose code has not been freed.  A linear search:
+ * kprobes are rarely registered.  May sleep.
  */
 int dynamic_printk_text_reserved(unsigned long addr)
 {
@@ -628,6 +760,8 @@ int dynamic_printk_text_reserved(unsigned long addr)
 	list_for_each_entry(t, &dp_tables, list)
 		for (i = 0; i < t->nr_sites && !ret; i++) {
 			code = (unsigned long)dp_code(&t->sites[i]);
+			if (code >= t->gone && code < t->gone_end)
+				continue;
 			ret = addr >= code && addr < code + DP_INSN_SIZE;
 		}
 	mutex_unlock(&dp_mutex);
@@ -637,15 +771,17 @@ int dynamic_printk_text_reserved(unsigned long addr)
 #else /* !DYNAMIC_PRINTK_PATCHED */
 
 /* Call sites test the masks and their flags: nothing to write */
-static inline int dp_patch(void)
+static inline int dp_patch(struct dp_table *quiet)
 {
 	return 0;
 }
 
+/* Patched call sites cannot be written by this build */
 static inline int dp_check_sites(const char *modname,
 				 const struct mod_debug_site *sites,
 				 unsigned int n)
 {
+	printk(KERN_ERR "dynamic_printk: %s: patched call sites\n", modname);
 	return 0;
 }
 
@@ -653,13 +789,14 @@ static inline int dp_check_sites(const char *modname,
 
 /*
  * Bring the masks up to date after changes of flags, entries or 'all'
- * mode, then the patched call sites (returns what dp_patch() does).
- * dp_mutex held.  The barrier orders the stores to the flags of call
- * sites before the mask bits that make call sites look at them.  On
- * 32-bit machines a call site may see a half-updated mask; that costs at
- * most a message missed while it changes.
+ * mode, then the patched call sites (returns what dp_patch() does; the
+ * code of @quiet, if not NULL, has not run yet).  dp_mutex held.  The
+ * barrier orders the stores to the flags of call sites before the mask
+ * bits that make call sites look at them.  On 32-bit machines a call
+ * site may see a half-updated mask; that costs at most a message missed
+ * while it changes.
  */
-static int dp_publish(void)
+static int dp_publish(struct dp_table *quiet)
 {
 	int b;
 
@@ -679,7 +816,7 @@ static int dp_publish(void)
 	smp_wmb();
 	dynamic_printk_enabled = all_mode ? ~0ULL : dp_need;
 	dynamic_printk_enabled2 = all_mode ? ~0ULL : dp_need2;
-	return dp_patch();
+	return dp_patch(quiet);
 }
 
 static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
@@ -1424,7 +1561,9 @@ static void dp_start_table(struct dp_table *t)
  * undone with dynamic_printk_unregister() on the same descriptors, and
  * only after it returned 0.  May sleep.
  *
- * Returns 0, or -ENOMEM with nothing registered.
+ * Returns 0, or with nothing registered -ENOMEM, or -EINVAL when a patched
+ * call site is neither a NOP nor a jump this file could have written
+ * (a build problem: better than writing over code that is not one).
  */
 int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 			    struct mod_debug_site *sites,
@@ -1441,16 +1580,16 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	for (i = 0; i < n; i++)
 		if (!i || !dp_same_name(&start[i], &start[i - 1]))
 			nr_runs++;
+	if (nr_sites && !dp_check_sites(start->modname, sites, nr_sites))
+		return -EINVAL;
 	t = kzalloc(sizeof(*t) + nr_runs * sizeof(*run), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
 	t->start = start;
 	t->n = n;
-	if (nr_sites && dp_check_sites(start->modname, sites, nr_sites)) {
-		t->sites = sites;
-		t->nr_sites = nr_sites;
-		t->dirty = 1;	/* the NOPs may not be this CPU's */
-	}
+	t->sites = sites;
+	t->nr_sites = nr_sites;
+	t->dirty = nr_sites != 0;	/* the NOPs may not be this CPU's */
 
 	mutex_lock(&dp_mutex);
 	for (i = 0; i < n; i++) {
@@ -1489,9 +1628,7 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	dp_start_table(t);
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
-	dp_quiet = t;	/* its code has not run: written directly */
-	dp_publish();
-	dp_quiet = NULL;
+	dp_publish(t);	/* its code has not run: written directly */
 	mutex_unlock(&dp_mutex);
 	return 0;
 
@@ -1499,7 +1636,7 @@ nomem:
 	/* The runs made so far lose their 'p' counts and their entries */
 	while (t->nr_runs)
 		dp_drop_run(&t->runs[--t->nr_runs], &dead);
-	dp_publish();
+	dp_publish(NULL);
 	mutex_unlock(&dp_mutex);
 	synchronize_rcu();
 	dp_free_dead(&dead);
@@ -1534,7 +1671,7 @@ void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 	list_del_rcu(&t->list);
 	for (i = 0; i < t->nr_runs; i++)
 		dp_drop_run(&t->runs[i], &dead);
-	dp_publish();
+	dp_publish(NULL);
 	mutex_unlock(&dp_mutex);
 	synchronize_rcu();
 	dp_free_dead(&dead);
@@ -1562,9 +1699,11 @@ static int dp_param_is(const char *param, const char *word)
  * "dyndbg=<commands>" runs control file commands on them, all or none,
  * and a bare "dyndbg" is "+p".  With no descriptors (@n 0) the value is
  * only checked.  The module loader checks each while it parses the
- * parameters and applies them afterwards, before the module's init runs:
- * as at registration, its patched call sites are written directly.  May
- * sleep.
+ * parameters and applies them afterwards, before the module's init runs.
+ * Its patched call sites are then written directly, as at registration:
+ * the module's own parameter setters have run by then, but only in the
+ * loading task, which is here; nothing else can reach its code before
+ * its init does.  May sleep.
  *
  * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
  * nothing changed) for a bad value.
@@ -1580,9 +1719,8 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 		mutex_lock(&dp_mutex);
 		t = n ? dp_find_table(start) : NULL;
 		ret = dp_run_commands(val ? val : "+p", t, NULL);
-		dp_quiet = t;
-		dp_publish();
-		dp_quiet = NULL;
+		if (t)
+			dp_publish(t);
 		mutex_unlock(&dp_mutex);
 		return ret;
 	}
@@ -1602,9 +1740,7 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 		dp_name_print(run->name, on);
 		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
 		       run->name->name, on);
-		dp_quiet = t;
-		dp_publish();
-		dp_quiet = NULL;
+		dp_publish(t);
 	}
 	mutex_unlock(&dp_mutex);
 	return 0;
@@ -1943,7 +2079,7 @@ static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 			dp_apply_set(cmd);
 		else
 			dp_log_applied(cmd, dp_apply(cmd));
-	return dp_publish();
+	return dp_publish(NULL);
 }
 
 static ssize_t dp_write(struct file *file, const char __user *ubuf,
@@ -2213,12 +2349,12 @@ void __init dynamic_printk_init(void)
 				    dp_find_table(__start___verbose), NULL))
 			printk(KERN_WARNING "dynamic_printk: ignoring "
 			       "dyndbg=\"%s\"\n", boot_dyndbg);
-		dp_publish();
+		dp_publish(NULL);
 		mutex_unlock(&dp_mutex);
 	}
 #ifdef DYNAMIC_PRINTK_PATCHED
 	/* From now on other CPUs may run: live code needs stop_machine() */
-	dp_smp = 1;
+	dp_live = 1;
 #endif
 }
 

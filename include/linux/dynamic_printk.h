@@ -156,8 +156,9 @@ static const char __dynamic_printk_modname[]
  * The call site's instruction: the 5-byte NOP every x86_64 CPU decodes as
  * one instruction (registration may put a better one for the CPU in its
  * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
- * code.  A site is only ever rewritten whole, between these two, while no
- * CPU runs (lib/dynamic_printk.c).
+ * code.  lib/dynamic_printk.c rewrites a site between these two while no
+ * other CPU runs anything but an NMI or machine check handler, and such a
+ * handler writes the new instruction itself before it runs one.
  */
 #ifdef DEBUG
 #define __DYNAMIC_PRINTK_INSN(label)					\
@@ -257,6 +258,8 @@ extern void dynamic_printk_free_initmem(void);
 extern void dynamic_printk_free_init(struct mod_debug *start,
 				     unsigned long begin, unsigned long end);
 extern int dynamic_printk_text_reserved(unsigned long addr);
+extern void dynamic_printk_nmi_enter(void);
+extern void dynamic_printk_nmi_exit(void);
 #else
 /* No call site is ever rewritten: nothing to keep track of */
 static inline void dynamic_printk_free_initmem(void)
@@ -272,6 +275,14 @@ static inline void dynamic_printk_free_init(struct mod_debug *start,
 static inline int dynamic_printk_text_reserved(unsigned long addr)
 {
 	return 0;
+}
+
+static inline void dynamic_printk_nmi_enter(void)
+{
+}
+
+static inline void dynamic_printk_nmi_exit(void)
+{
 }
 #endif
 
