@@ -14,6 +14,7 @@ BUILD=${BUILD:-$top/build}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-300}
 GUEST_CPUS=${GUEST_CPUS:-1}
 GUEST_MEM=${GUEST_MEM:-256}
+GUEST_QEMU_CPU=${GUEST_QEMU_CPU:-}	# QEMU's -cpu model; its default if empty
 
 boot=$1 variant=$2 append=$3; shift 3
 [ "$append" = - ] && append=
@@ -90,14 +91,27 @@ echo "$cmdline" > "$dir/cmdline"
 # still SMP: its CPUs interleave, preempt each other, send IPIs.
 accel=
 [ "$GUEST_CPUS" -gt 1 ] && accel="-accel tcg,thread=single"
+# A case that says "# host: nmi" gets NMIs from the host while it asks for
+# them (tools/nmi-inject.py), through the monitor on a unix socket.
+monitor= injector=
+if grep -qx '# host: nmi' "$@" /dev/null; then
+	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
+	python3 "$top/tools/nmi-inject.py" "$dir/console.log" "$dir/monitor.sock" \
+		> "$dir/nmi-inject.log" 2>&1 &
+	injector=$!
+fi
 start=$(date +%s.%N)
 rc=0
 # shellcheck disable=SC2086
 timeout -s KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $accel -nographic -no-reboot \
-	-m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
+	$monitor ${GUEST_QEMU_CPU:+-cpu "$GUEST_QEMU_CPU"} -m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
 	-initrd "$dir/initramfs.cpio" -append "$cmdline" \
 	< /dev/null > "$dir/console.log" 2>&1 || rc=$?
 end=$(date +%s.%N)
+if [ -n "$injector" ]; then
+	wait "$injector" || true
+	echo "@@HOST: $(cat "$dir/nmi-inject.log")" >> "$dir/console.log"
+fi
 awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f\n", e - s }' > "$dir/seconds"
 [ $rc = 137 ] && echo "@@HOST: killed after ${GUEST_TIMEOUT}s" >> "$dir/console.log"
 cases=()

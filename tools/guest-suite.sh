@@ -57,6 +57,8 @@ while read -r boot variant append cases; do
 	append=${append//%2B/+}
 	files=()
 	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
+	cpu=
+	case $variant in *@*) cpu=${variant#*@} variant=${variant%@*} ;; esac
 	if ! build_variant "$variant"; then
 		for c in $cases; do b=${c##*/}; echo "FAIL: guest:$boot:${b%.sh}: kernel $variant did not build"; done
 		rc=1
@@ -67,9 +69,9 @@ while read -r boot variant append cases; do
 	# that readers, writers and interrupts really run at once, and more
 	# memory for the checkers' bookkeeping; they slow everything down.
 	case $variant in
-	*-debug) GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} \
+	*-debug) GUEST_QEMU_CPU=$cpu GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} \
 		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
-	*)	bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
+	*)	GUEST_QEMU_CPU=$cpu bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	esac
 done < "$table"
 exit $rc

@@ -57,6 +57,11 @@ pids="$pids $!"
 sleep "$secs"
 touch /tmp/r/stop
 wait $pids
+# The togglers' last write was a -p: from then on loop_fn()'s site is a
+# NOP, and its arguments (evaluated on the way to the print code, before
+# 'p' is tested again) are never evaluated, although it still runs.
+e1=$(cat $P/evals); sleep 1; e2=$(cat $P/evals)
+expect_eq "no evaluation after the last -p returned" "$e1" "$e2"
 check "stop its loops" sh -c "echo 0 > $P/stress"
 drain
 cat /tmp/r/klog >> /tmp/klog.drained

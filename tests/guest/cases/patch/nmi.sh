@@ -1,0 +1,56 @@
+# host: nmi
+# Patched call sites run by NMIs while they are rewritten, on the debug
+# kernel (2 CPUs).  The host sends NMIs through QEMU's monitor, as fast as
+# it can, from "@@NMI start" to "@@NMI stop" on the console (the "host:
+# nmi" line above asks tools/guest-run.sh for that); dp_nmi's NMI handler
+# runs its 64 call sites each time, while a toggler switches them on and
+# off, each write one stop_machine(), which NMIs are not stopped by.  An
+# NMI that ran a half-written instruction would oops or jump astray: no
+# oops, no lockup, the handler's sites jump while on and never after the
+# last -p returned, and NMIs did come in the middle of writes (the kernel
+# says when handlers wrote the call sites themselves).
+. /lib.sh
+secs=${nmi_secs:-30}
+C=$DCTL
+P=/sys/module/dp_nmi/parameters
+drain() { dmesg -r -c | sed 's/^<[0-7]>//' >> /tmp/nmi.klog; }
+: > /tmp/nmi.klog
+
+check "insmod dp_nmi" insmod $MODDIR/dp_nmi.ko
+expect_eq "nmi_fn has 64 patched call sites" 64 "$(cat $P/sites)"
+expect_eq "listed in the control file" 64 "$(grep -c '\[dp_nmi\]nmi_fn ' $C)"
+echo "@@NMI start"
+i=0
+while [ "$(cat $P/nmis)" -lt 100 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
+check "NMIs arrive ($(cat $P/nmis))" [ "$(cat $P/nmis)" -ge 100 ]
+expect_eq "no jump while off" 0 "$(cat $P/jumps)"
+
+n=0 bad=0
+end=$(($(date +%s) + secs))
+while [ "$(date +%s)" -lt $end ]; do
+	echo "module dp_nmi +p" > $C || bad=$((bad + 1))
+	echo "module dp_nmi -p" > $C || bad=$((bad + 1))
+	n=$((n + 2))
+	[ $((n % 200)) = 0 ] && drain
+done
+drain
+echo "toggles: $n"
+expect_eq "every toggle accepted" 0 "$bad"
+check "toggled hundreds of times ($n)" [ "$n" -ge 200 ]
+
+echo "module dp_nmi +p" > $C
+j1=$(cat $P/jumps); sleep 1; j2=$(cat $P/jumps)
+check "sites jump while on ($j1 -> $j2)" [ "$j2" -gt "$j1" ]
+echo "module dp_nmi -p" > $C
+n1=$(cat $P/nmis); j1=$(cat $P/jumps); sleep 1
+n2=$(cat $P/nmis); j2=$(cat $P/jumps)
+check "NMIs still arriving ($n1 -> $n2)" [ "$n2" -gt "$n1" ]
+expect_eq "no jump after the last -p returned" "$j1" "$j2"
+echo "@@NMI stop"
+drain
+cat /tmp/nmi.klog >> /tmp/klog.drained
+w=$(grep -c '^dynamic_printk: [0-9]* NMI handlers wrote the ' /tmp/nmi.klog)
+echo "NMIs: $n2; writes that NMI handlers joined: $w"
+check "NMIs came while call sites were being written ($w writes)" [ "$w" -gt 0 ]
+check "rmmod dp_nmi" rmmod dp_nmi
+finish
