@@ -5,7 +5,9 @@ For each ELF file (relocatable .o/.ko, or the linked vmlinux) with a
 __verbose_sites section, every entry must point at a 5-byte instruction
 that is the compiler's NOP 66 66 66 66 90, or (a file built with DEBUG)
 "jmp rel32" to the entry's own print code; in a linked file the jump's
-target is checked, in a relocatable one its relocation.  An object with
+target is checked, in a relocatable one its relocation.  Each entry's
+print code must be in executable code and its descriptor must be one of
+the 32-byte descriptors of the file's __verbose section.  An object with
 call sites (calls of the print helpers) must have a __verbose_sites
 section, and no object may reference the masks (dynamic_printk_enabled,
 _enabled2): on a patched kernel nothing tests them but
@@ -19,6 +21,8 @@ import sys
 
 NOP = bytes([0x66, 0x66, 0x66, 0x66, 0x90])
 R_X86_64_PC32 = 2
+SHF_EXECINSTR = 4
+DESC_SIZE = 32                          # struct mod_debug
 MASKS = {b"dynamic_printk_enabled", b"dynamic_printk_enabled2"}
 HELPERS = {b"__dynamic_pr_debug", b"__dynamic_dev_dbg"}
 
@@ -37,7 +41,8 @@ class Elf:
             (name, typ, flags, addr, off, size, link, info, align,
              entsize) = struct.unpack_from("<IIQQQQIIQQ", d,
                                            shoff + i * shentsize)
-            self.sh.append(dict(name=name, type=typ, addr=addr, off=off,
+            self.sh.append(dict(name=name, type=typ, flags=flags,
+                                addr=addr, off=off,
                                 size=size, link=link, info=info,
                                 entsize=entsize))
         strtab = self.sh[shstrndx]
@@ -78,6 +83,24 @@ class Elf:
                 out[off] = (info >> 32, info & 0xffffffff, addend)
         return out
 
+    def bounded(self, name):
+        """The part __start_<name>..__stop_<name> of a linked file"""
+        syms = {n: v for n, shndx, v in self.symbols()}
+        start = syms.get(b"__start_" + name)
+        stop = syms.get(b"__stop_" + name)
+        s = self.section_at(start) if start is not None else None
+        if s is None or stop is None or s["type"] != 1:
+            return None
+        return dict(name=name, addr=start, size=stop - start,
+                    off=s["off"] + start - s["addr"])
+
+    def section_at(self, addr):
+        """The allocated section of a linked file that holds @addr"""
+        for s in self.sh:
+            if s["addr"] and s["addr"] <= addr < s["addr"] + s["size"]:
+                return s
+        return None
+
     def at_address(self, addr, n):
         for s in self.sh:
             if s["addr"] and s["type"] == 1 and \
@@ -92,6 +115,10 @@ def check(path, allow_masks):
     problems = []
     vidx, verbose = e.section(b"__verbose")
     sidx, sites = e.section(b"__verbose_sites")
+    if e.type != 1 and verbose is None:
+        # vmlinux: both are inside other sections, between symbols
+        verbose = e.bounded(b"__verbose")
+        sites = e.bounded(b"__verbose_sites")
     if not allow_masks:
         refs = {n for n, shndx, v in e.symbols() if shndx == 0} & MASKS
         if refs:
@@ -118,6 +145,17 @@ def check(path, allow_masks):
             if not r or r[1] != R_X86_64_PC32:
                 problems.append("entry %d: no PC32 relocation" % k)
                 continue
+            pr, dr = rel.get(k * 12 + 4), rel.get(k * 12 + 8)
+            if not pr or pr[1] != R_X86_64_PC32 or \
+               not 0 < syms[pr[0]][1] < len(e.sh) or \
+               not e.sh[syms[pr[0]][1]]["flags"] & SHF_EXECINSTR:
+                problems.append("entry %d: print code not in code" % k)
+            doff = syms[dr[0]][2] + dr[2] if dr else -1
+            if not dr or dr[1] != R_X86_64_PC32 or \
+               syms[dr[0]][1] != vidx or doff % DESC_SIZE or \
+               not 0 <= doff < verbose["size"]:
+                problems.append("entry %d: not a descriptor of __verbose"
+                                % k)
             name, shndx, value = syms[r[0]]
             if not 0 < shndx < len(e.sh):
                 problems.append("entry %d: site in section %d" % (k, shndx))
@@ -151,8 +189,16 @@ def check(path, allow_masks):
         raw = e.contents(sites)
         for k in range(n):
             ent = sites["addr"] + k * 12
-            c, p, _ = struct.unpack_from("<iii", raw, k * 12)
-            code, prt = ent + c, ent + 4 + p
+            c, p, d = struct.unpack_from("<iii", raw, k * 12)
+            code, prt, desc = ent + c, ent + 4 + p, ent + 8 + d
+            ps = e.section_at(prt)
+            if not ps or not ps["flags"] & SHF_EXECINSTR:
+                problems.append("entry %d: print code %#x not in code"
+                                % (k, prt))
+            if not verbose["addr"] <= desc < verbose["addr"] + \
+               verbose["size"] or (desc - verbose["addr"]) % DESC_SIZE:
+                problems.append("entry %d: %#x is not a descriptor of "
+                                "__verbose" % (k, desc))
             insn = e.at_address(code, 5)
             if insn == NOP:
                 continue
