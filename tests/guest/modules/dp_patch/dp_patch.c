@@ -155,15 +155,20 @@ static int dp_probe(void *addr)
 	return ret;
 }
 
+/* A call site of code that is still there: the init code is freed */
 static int get_kprobe_test(char *buf, struct kernel_param *kp)
 {
 	unsigned char *code;
+	unsigned int i;
 
-	if (!THIS_MODULE->num_verbose_sites)
-		return sprintf(buf, "nosites");
-	code = dp_rel(&THIS_MODULE->verbose_sites[0].code);
-	return sprintf(buf, "%d %d %d", dp_probe(code), dp_probe(code + 2),
-		       dp_probe((void *)fire_set));
+	for (i = 0; i < THIS_MODULE->num_verbose_sites; i++) {
+		code = dp_rel(&THIS_MODULE->verbose_sites[i].code);
+		if (dp_in_core(code))
+			return sprintf(buf, "%d %d %d", dp_probe(code),
+				       dp_probe(code + 2),
+				       dp_probe((void *)fire_set));
+	}
+	return sprintf(buf, "nosites");
 }
 #else
 static int get_kprobe_test(char *buf, struct kernel_param *kp)
