@@ -5,7 +5,8 @@
 # label and an address as an "i" operand, an entry pushed into a section,
 # and a cold label.  gcc has asm goto from 4.5 and label attributes from
 # 4.8; the test, not the version, decides.
-cat <<'END' | "$@" -x c -c -o /dev/null - > /dev/null 2>&1 && echo "-DCC_HAVE_ASM_GOTO"
+cat <<'END' | "$@" -x c -c -o /dev/null - > /dev/null 2>&1 &&
+	echo "-DCC_HAVE_ASM_GOTO"
 static int v;
 int f(void)
 {
