@@ -5,8 +5,9 @@
 # label and an address as an "i" operand, an entry pushed into a section,
 # and a cold label.  gcc has asm goto from 4.5 and label attributes from
 # 4.8; the test, not the version, decides.
-cat <<'END' | "$@" -x c -c -o /dev/null - > /dev/null 2>&1 &&
-	echo "-DCC_HAVE_ASM_GOTO"
+prog()
+{
+	cat <<'END'
 static int v;
 int f(void)
 {
@@ -20,4 +21,9 @@ out: __attribute__((cold));
 	return 1;
 }
 END
+}
+
+if prog | "$@" -x c -c -o /dev/null - > /dev/null 2>&1; then
+	echo "-DCC_HAVE_ASM_GOTO"
+fi
 exit 0
