@@ -289,10 +289,10 @@ static struct dp_table *dp_find_table(struct mod_debug *start)
  * handler goes on (see there).
  *
  * Written directly instead, with interrupts off: the call sites of a
- * table being registered (or given its module's parameters), whose code
- * has not run yet; and, before dynamic_printk_init() returns, while one
- * CPU runs, every call site without stop_machine() (but with the NMI
- * protocol all the same).
+ * module being registered (or given its parameters), whose code has not
+ * run yet.  Before dynamic_printk_init() returns, while one CPU runs,
+ * call sites are written without stop_machine(), but with the NMI
+ * protocol all the same.
  *
  * A site's flags change before its instruction: for the moment between,
  * a site that lost 'p' may still jump to its print code, which therefore
@@ -418,20 +418,24 @@ struct dp_pokes {
 };
 
 /*
- * The NMI protocol.  An NMI or machine check handler that starts while
- * call sites are being written (dp_nmi_pokes set) writes every one of
- * them itself, the same bytes as the writer, before it runs anything
- * else: two CPUs writing at once then agree on every byte, and the
- * handler's own CPU runs only whole new instructions.  The writer first
- * waits until no handler that started before it set dp_nmi_pokes is
- * still running (dp_nmis counts the handlers running), since one of
- * those may be running any call site; it clears dp_nmi_pokes when every
- * CPU has serialized itself after the write, and waits for the handlers
- * again before it unmaps the pages they write through.
+ * The NMI protocol.  dp_nmi_state counts the NMI and machine check
+ * handlers running, and has DP_WRITING set while call sites are being
+ * written.  The writer announces the write (dp_nmi_pokes), then sets
+ * DP_WRITING at a moment when no handler runs: none that started before
+ * can be running a call site it writes.  A handler that starts while
+ * DP_WRITING is set writes every call site of the write itself, the
+ * same bytes as the writer, before it runs anything else: all who write
+ * then agree on every byte, and a handler's CPU runs only whole new
+ * instructions.  DP_WRITING is cleared when every CPU has serialized
+ * itself after the write, and the pages are unmapped once no handler
+ * that may write through them runs.
  */
-static atomic_t dp_nmis = ATOMIC_INIT(0);
+#define DP_WRITING	(1 << 30)
+
+static atomic_t dp_nmi_state = ATOMIC_INIT(0);
 static struct dp_pokes *dp_nmi_pokes;
-static atomic_t dp_nmi_writes = ATOMIC_INIT(0);	/* handlers that wrote */
+/* Handlers that wrote before the writer was done (reported, for tests) */
+static atomic_t dp_nmi_early = ATOMIC_INIT(0);
 
 static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
 {
@@ -444,39 +448,34 @@ static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
 /**
  * dynamic_printk_nmi_enter - an NMI or machine check handler starts
  *
- * Called first by nmi_enter() and by the machine check handler: if call
- * sites are being written, writes them before the handler runs one.
+ * Called first by nmi_enter() and by the machine check exception: if
+ * call sites are being written, writes them before the handler runs one.
  */
 void notrace __kprobes dynamic_printk_nmi_enter(void)
 {
 	struct dp_pokes *p;
 
-	atomic_inc(&dp_nmis);
-	smp_mb__after_atomic_inc();
+	if (likely(!(atomic_inc_return(&dp_nmi_state) & DP_WRITING)))
+		return;
 	p = ACCESS_ONCE(dp_nmi_pokes);
-	if (unlikely(p)) {
-		dp_write_pokes(p);
-		sync_core();
-		atomic_inc(&dp_nmi_writes);
-	}
+	if (!ACCESS_ONCE(p->done))
+		atomic_inc(&dp_nmi_early);
+	dp_write_pokes(p);
+	sync_core();
 }
+EXPORT_SYMBOL(dynamic_printk_nmi_enter);
 
 /**
  * dynamic_printk_nmi_exit - an NMI or machine check handler ends
  *
- * Called last by nmi_exit() and by the machine check handler.
+ * Called last by nmi_exit() and by the machine check exception.
  */
 void notrace __kprobes dynamic_printk_nmi_exit(void)
 {
 	smp_mb__before_atomic_dec();
-	atomic_dec(&dp_nmis);
+	atomic_dec(&dp_nmi_state);
 }
-
-static void dp_wait_nmis(void)
-{
-	while (atomic_read(&dp_nmis))
-		cpu_relax();
-}
+EXPORT_SYMBOL(dynamic_printk_nmi_exit);
 
 /*
  * Run by stop_machine() on every online CPU at once, interrupts off (or
@@ -490,8 +489,9 @@ static int dp_poke_all(void *data)
 
 	if (atomic_inc_return(&p->cpus) == 1) {
 		ACCESS_ONCE(dp_nmi_pokes) = p;
-		smp_mb();
-		dp_wait_nmis();
+		smp_wmb();
+		while (atomic_cmpxchg(&dp_nmi_state, 0, DP_WRITING))
+			cpu_relax();
 		dp_write_pokes(p);
 		smp_wmb();
 		ACCESS_ONCE(p->done) = 1;
@@ -501,6 +501,16 @@ static int dp_poke_all(void *data)
 	}
 	sync_core();
 	return 0;
+}
+
+/* After dp_poke_all() on every CPU: no handler writes from now on */
+static void dp_poke_done(struct dp_pokes *p)
+{
+	if (p->done)
+		atomic_sub(DP_WRITING, &dp_nmi_state);
+	while (atomic_read(&dp_nmi_state))
+		cpu_relax();
+	ACCESS_ONCE(dp_nmi_pokes) = NULL;
 }
 
 static struct page *dp_code_page(unsigned long code)
@@ -625,7 +635,7 @@ static int dp_patch(struct dp_table *quiet)
 	unsigned int i, n = 0;
 	unsigned long flags;
 	void *area = NULL;
-	int ret = 0, nmi_writes;
+	int ret = 0, early;
 
 	list_for_each_entry(t, &dp_tables, list) {
 		if (!t->dirty)
@@ -645,7 +655,7 @@ static int dp_patch(struct dp_table *quiet)
 			area = dp_map_pokes(&p, n, quiet);
 	}
 	if (area) {
-		nmi_writes = atomic_read(&dp_nmi_writes);
+		early = atomic_read(&dp_nmi_early);
 		if (dp_live) {
 			ret = stop_machine(dp_poke_all, &p, &cpu_online_map);
 		} else {
@@ -653,15 +663,13 @@ static int dp_patch(struct dp_table *quiet)
 			ret = dp_poke_all(&p);
 			local_irq_restore(flags);
 		}
-		ACCESS_ONCE(dp_nmi_pokes) = NULL;
-		smp_mb();
-		dp_wait_nmis();
+		dp_poke_done(&p);
 		vunmap(area);
-		nmi_writes = atomic_read(&dp_nmi_writes) - nmi_writes;
-		if (nmi_writes)
+		early = atomic_read(&dp_nmi_early) - early;
+		if (early)
 			printk(KERN_DEBUG "dynamic_printk: %d NMI handlers "
 			       "wrote the %u call sites being written\n",
-			       nmi_writes, n);
+			       early, n);
 	}
 	dp_free(p.poke);
 	if (ret) {
@@ -687,8 +695,8 @@ static void __init dp_choose_nop(void)
 
 /*
  * 'all' mode from the boot word: every call site of vmlinux jumps.  From
- * setup_arch(), before any NMI handler but the kernel's own is set up,
- * and before the allocators: written in place.  If the call sites are not
+ * setup_arch(), before trap_init() (no NMI handler exists yet) and before
+ * the allocators: written in place.  If the call sites are not
  * what they should be, nothing is written (and registration fails).
  */
 static void __init dp_all_sites_on(void)
@@ -1556,8 +1564,9 @@ static void dp_start_table(struct dp_table *t)
  * Creates an entry for each module name of the descriptors that has none,
  * lists the call sites in the control file after those registered before,
  * and gives them what 'all' mode, the boot list and boot commands ask for.
- * Patched call sites are written directly: the code they are in must not
- * have run yet (a module's, before its init and its parameters).  Must be
+ * A module's patched call sites are written directly: its code has not
+ * run yet (before its init and its parameters); vmlinux's, which runs,
+ * with the NMI protocol.  Must be
  * undone with dynamic_printk_unregister() on the same descriptors, and
  * only after it returned 0.  May sleep.
  *
@@ -1628,7 +1637,8 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	dp_start_table(t);
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
-	dp_publish(t);	/* its code has not run: written directly */
+	/* A module's code has not run: written directly; vmlinux's runs */
+	dp_publish(start == __start___verbose ? NULL : t);
 	mutex_unlock(&dp_mutex);
 	return 0;
 
