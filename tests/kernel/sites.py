@@ -119,6 +119,9 @@ def check(path, allow_masks):
         # vmlinux: both are inside other sections, between symbols
         verbose = e.bounded(b"__verbose")
         sites = e.bounded(b"__verbose_sites")
+        if verbose is None or sites is None:
+            return 0, ["linked, without __start_/__stop___verbose and "
+                       "___verbose_sites"]
     if not allow_masks:
         refs = {n for n, shndx, v in e.symbols() if shndx == 0} & MASKS
         if refs:

@@ -8,7 +8,8 @@
 # NMI that ran a half-written instruction would oops or jump astray: no
 # oops, no lockup, the handler's sites jump while on and never after the
 # last -p returned, and NMIs did come in the middle of writes (the kernel
-# says when handlers wrote the call sites themselves).
+# says when handlers wrote the call sites themselves before the writer
+# was done).
 . /lib.sh
 secs=${nmi_secs:-30}
 C=$DCTL
@@ -38,15 +39,21 @@ echo "toggles: $n"
 expect_eq "every toggle accepted" 0 "$bad"
 check "toggled hundreds of times ($n)" [ "$n" -ge 200 ]
 
-echo "module dp_nmi +p" > $C
+check "last +p" sh -c "echo 'module dp_nmi +p' > $C"
 j1=$(cat $P/jumps); sleep 1; j2=$(cat $P/jumps)
 check "sites jump while on ($j1 -> $j2)" [ "$j2" -gt "$j1" ]
-echo "module dp_nmi -p" > $C
+check "last -p" sh -c "echo 'module dp_nmi -p' > $C"
 n1=$(cat $P/nmis); j1=$(cat $P/jumps); sleep 1
 n2=$(cat $P/nmis); j2=$(cat $P/jumps)
 check "NMIs still arriving ($n1 -> $n2)" [ "$n2" -gt "$n1" ]
 expect_eq "no jump after the last -p returned" "$j1" "$j2"
 echo "@@NMI stop"
+# The host stops within a fraction of a second: then unload (a later NMI
+# would be one nobody claims)
+i=0 n3=-1
+while [ "$n3" != "$(cat $P/nmis)" ] && [ $i -lt 50 ]; do
+	n3=$(cat $P/nmis); usleep 500000; i=$((i + 1))
+done
 drain
 cat /tmp/nmi.klog >> /tmp/klog.drained
 w=$(grep -c '^dynamic_printk: [0-9]* NMI handlers wrote the ' /tmp/nmi.klog)
