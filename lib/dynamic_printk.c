@@ -59,6 +59,7 @@
 #include <linux/vmalloc.h>
 #include <linux/stop_machine.h>
 #include <linux/kprobes.h>
+#include <linux/delay.h>
 #include <asm/sections.h>
 #include <asm/alternative.h>
 #include <asm/processor.h>
@@ -382,22 +383,34 @@ static void dp_write_table(struct dp_table *t)
 	sync_core();
 }
 
-/* Are these call sites what the compiler put, or what this file wrote? */
-static int dp_check_sites(const char *modname,
-			  const struct mod_debug_site *sites, unsigned int n)
+/*
+ * Are these call sites what the compiler put, or what this file wrote,
+ * each with a descriptor of its own table, @start[0..@n)?
+ */
+static int dp_check_sites(const struct mod_debug *start, unsigned long n,
+			  const struct mod_debug_site *sites,
+			  unsigned long nr_sites)
 {
 	unsigned char jmp[DP_INSN_SIZE];
-	unsigned int i;
+	const struct mod_debug *desc;
+	unsigned long i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < nr_sites; i++) {
 		const unsigned char *code = dp_code(&sites[i]);
 
+		desc = dp_site_desc(&sites[i]);
+		if (desc < start || desc >= start + n) {
+			printk(KERN_ERR "dynamic_printk: %s: call site entry "
+			       "%lu has no descriptor of its own\n",
+			       start->modname, i);
+			return 0;
+		}
 		dp_jmp(&sites[i], jmp);
 		if (memcmp(code, dp_cc_nop, DP_INSN_SIZE) &&
 		    memcmp(code, dp_nop, DP_INSN_SIZE) &&
 		    memcmp(code, jmp, DP_INSN_SIZE)) {
 			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
-			       "site\n", modname, code);
+			       "site\n", start->modname, code);
 			return 0;
 		}
 	}
@@ -414,27 +427,39 @@ struct dp_pokes {
 	struct dp_poke *poke;
 	unsigned int n;
 	atomic_t cpus;			/* CPUs in dp_poke_all() so far */
-	int done;			/* the first has written */
+	int done;			/* the first has written, or given up */
+	int ret;			/* what it returns */
 };
 
 /*
  * The NMI protocol.  dp_nmi_state counts the NMI and machine check
- * handlers running, and has DP_WRITING set while call sites are being
- * written.  The writer announces the write (dp_nmi_pokes), then sets
- * DP_WRITING at a moment when no handler runs: none that started before
- * can be running a call site it writes.  A handler that starts while
- * DP_WRITING is set writes every call site of the write itself, the
- * same bytes as the writer, before it runs anything else: all who write
- * then agree on every byte, and a handler's CPU runs only whole new
- * instructions.  DP_WRITING is cleared when every CPU has serialized
- * itself after the write, and the pages are unmapped once no handler
- * that may write through them runs.
+ * handlers running, has DP_WRITING set while call sites are being
+ * written and DP_WRITTEN once they are.  The writer announces the write
+ * (dp_nmi_pokes), then sets DP_WRITING at a moment when no handler runs:
+ * none that started before can be running a call site it writes.  A
+ * handler that starts while DP_WRITING is set and DP_WRITTEN is not
+ * writes every call site of the write itself, the same bytes as the
+ * writer, before it runs anything else: all who write then agree on
+ * every byte, and a handler's CPU runs only whole new instructions.
+ * Such a handler runs on a CPU that has not left dp_poke_all() (it is
+ * the writer's, or one of those waiting for it: a CPU leaves after it
+ * saw DP_WRITTEN), so stop_machine() returns only after it finished:
+ * from then on no handler writes a byte or reads the mapping, and the
+ * pages can be unmapped at once.  Later handlers that see both bits only
+ * serialize.
  */
 #define DP_WRITING	(1 << 30)
+#define DP_WRITTEN	(1 << 29)
+/* How long the writer waits for a moment when no handler runs */
+#define DP_WAIT_US	10000
 
 static atomic_t dp_nmi_state = ATOMIC_INIT(0);
 static struct dp_pokes *dp_nmi_pokes;
-/* Handlers that wrote before the writer was done (reported, for tests) */
+/*
+ * Handlers that wrote before the writer was done: logged after each
+ * write in which there were some, which tells a test that NMIs did come
+ * in the middle of writes.
+ */
 static atomic_t dp_nmi_early = ATOMIC_INIT(0);
 
 static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
@@ -453,14 +478,14 @@ static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
  */
 void notrace __kprobes dynamic_printk_nmi_enter(void)
 {
-	struct dp_pokes *p;
+	int state = atomic_inc_return(&dp_nmi_state);
 
-	if (likely(!(atomic_inc_return(&dp_nmi_state) & DP_WRITING)))
+	if (likely(!(state & DP_WRITING)))
 		return;
-	p = ACCESS_ONCE(dp_nmi_pokes);
-	if (!ACCESS_ONCE(p->done))
+	if (!(state & DP_WRITTEN)) {
 		atomic_inc(&dp_nmi_early);
-	dp_write_pokes(p);
+		dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
+	}
 	sync_core();
 }
 EXPORT_SYMBOL(dynamic_printk_nmi_enter);
@@ -477,39 +502,54 @@ void notrace __kprobes dynamic_printk_nmi_exit(void)
 }
 EXPORT_SYMBOL(dynamic_printk_nmi_exit);
 
+/* Set DP_WRITING when no handler runs; 0, or -EBUSY if none came */
+static int notrace __kprobes dp_nmi_claim(void)
+{
+	unsigned int us;
+
+	for (us = 0; us < DP_WAIT_US; us++) {
+		if (!atomic_read(&dp_nmi_state) &&
+		    !atomic_cmpxchg(&dp_nmi_state, 0, DP_WRITING))
+			return 0;
+		udelay(1);
+	}
+	return -EBUSY;
+}
+
 /*
  * Run by stop_machine() on every online CPU at once, interrupts off (or
  * called on the only CPU running, before SMP is up).  The first to come
  * writes every call site while the others wait; then each serializes
- * itself, so that none runs an instruction fetched before.
+ * itself, so that none runs an instruction fetched before.  Neither
+ * probed nor traced: a probe's handler would run outside the protocol.
  */
-static int dp_poke_all(void *data)
+static int notrace __kprobes dp_poke_all(void *data)
 {
 	struct dp_pokes *p = data;
 
 	if (atomic_inc_return(&p->cpus) == 1) {
+		/* the locked instruction of the claim orders the pointer */
 		ACCESS_ONCE(dp_nmi_pokes) = p;
-		smp_wmb();
-		while (atomic_cmpxchg(&dp_nmi_state, 0, DP_WRITING))
-			cpu_relax();
-		dp_write_pokes(p);
-		smp_wmb();
+		p->ret = dp_nmi_claim();
+		if (!p->ret) {
+			dp_write_pokes(p);
+			/* a locked add: the bytes are visible before it */
+			atomic_add(DP_WRITTEN, &dp_nmi_state);
+		}
 		ACCESS_ONCE(p->done) = 1;
 	} else {
 		while (!ACCESS_ONCE(p->done))
 			cpu_relax();
 	}
 	sync_core();
-	return 0;
+	return p->ret;
 }
 
-/* After dp_poke_all() on every CPU: no handler writes from now on */
+/* After dp_poke_all() returned on every CPU: no handler writes now */
 static void dp_poke_done(struct dp_pokes *p)
 {
-	if (p->done)
-		atomic_sub(DP_WRITING, &dp_nmi_state);
-	while (atomic_read(&dp_nmi_state))
-		cpu_relax();
+	if (p->done && !p->ret)
+		atomic_sub(DP_WRITING | DP_WRITTEN, &dp_nmi_state);
 	ACCESS_ONCE(dp_nmi_pokes) = NULL;
 }
 
@@ -605,7 +645,10 @@ static void *dp_map_pokes(struct dp_pokes *p, unsigned int n,
 	area = vmap(pages, m, VM_MAP, PAGE_KERNEL);
 	if (!area)
 		goto out;
-	/* NMI handlers write through it: no vmalloc fault for them */
+	/*
+	 * NMI handlers write through it, reading @p->poke (vmalloc'd when
+	 * large): no vmalloc fault for them
+	 */
 	vmalloc_sync_all();
 	for (i = 0; i < p->n; i++) {
 		k = &p->poke[i];
@@ -704,7 +747,9 @@ static void __init dp_all_sites_on(void)
 	struct mod_debug_site *s;
 	unsigned char insn[DP_INSN_SIZE];
 
-	if (!dp_check_sites("vmlinux", __start___verbose_sites,
+	if (!dp_check_sites(__start___verbose,
+			    __stop___verbose - __start___verbose,
+			    __start___verbose_sites,
 			    __stop___verbose_sites - __start___verbose_sites))
 		return;
 	for (s = __start___verbose_sites; s < __stop___verbose_sites; s++)
@@ -785,11 +830,13 @@ static inline int dp_patch(struct dp_table *quiet)
 }
 
 /* Patched call sites cannot be written by this build */
-static inline int dp_check_sites(const char *modname,
+static inline int dp_check_sites(const struct mod_debug *start,
+				 unsigned long n,
 				 const struct mod_debug_site *sites,
-				 unsigned int n)
+				 unsigned long nr_sites)
 {
-	printk(KERN_ERR "dynamic_printk: %s: patched call sites\n", modname);
+	printk(KERN_ERR "dynamic_printk: %s: patched call sites\n",
+	       start->modname);
 	return 0;
 }
 
@@ -1589,7 +1636,7 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	for (i = 0; i < n; i++)
 		if (!i || !dp_same_name(&start[i], &start[i - 1]))
 			nr_runs++;
-	if (nr_sites && !dp_check_sites(start->modname, sites, nr_sites))
+	if (nr_sites && !dp_check_sites(start, n, sites, nr_sites))
 		return -EINVAL;
 	t = kzalloc(sizeof(*t) + nr_runs * sizeof(*run), GFP_KERNEL);
 	if (!t)
@@ -1713,7 +1760,8 @@ static int dp_param_is(const char *param, const char *word)
  * Its patched call sites are then written directly, as at registration:
  * the module's own parameter setters have run by then, but only in the
  * loading task, which is here; nothing else can reach its code before
- * its init does.  May sleep.
+ * its init does (a setter that started a timer or a thread running the
+ * module's code would break this: setters store values).  May sleep.
  *
  * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
  * nothing changed) for a bad value.
@@ -2122,7 +2170,11 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	else
 		ret = dp_check_bytes(buf, count);
 	if (!ret) {
-		/* checked and applied against the same state: all or none */
+		/*
+		 * Checked and applied against the same state: all or none
+		 * of the commands; a rewrite that fails after them (ENOMEM,
+		 * EBUSY) leaves their flags set, see dp_patch()
+		 */
 		mutex_lock(&dp_mutex);
 		ret = dp_parse_batch(buf, count, out, kind, &cmds);
 		if (!ret)
