@@ -20,6 +20,9 @@
  *		read when the message is made
  *	evals	argument evaluations of loop_fn()'s call site
  *	hirq_cpus	bit n: loop_fn() ran on CPU n in hard irq
+ *	nmi	(write) 1: count one NMI handler as started and not ended
+ *		(dynamic_printk_nmi_enter(), as nmi_enter() does), as a
+ *		handler held for long would be; 0: end it
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -178,6 +181,34 @@ static int get_kprobe_test(char *buf, struct kernel_param *kp)
 #endif
 module_param_call(kprobe, NULL, get_kprobe_test, NULL, 0444);
 
+#ifdef DYNAMIC_PRINTK_PATCHED
+static int nmi_held;
+
+static void dp_nmi_set(int hold)
+{
+	if (hold && !nmi_held)
+		dynamic_printk_nmi_enter();
+	else if (!hold && nmi_held)
+		dynamic_printk_nmi_exit();
+	nmi_held = hold;
+}
+#else
+static void dp_nmi_set(int hold)
+{
+}
+#endif
+
+static int nmi_set(const char *val, struct kernel_param *kp)
+{
+	unsigned long hold;
+
+	if (strict_strtoul(val, 10, &hold) || hold > 1)
+		return -EINVAL;
+	dp_nmi_set(hold);
+	return 0;
+}
+module_param_call(nmi, nmi_set, NULL, NULL, 0200);
+
 /* ---- stress ---- */
 static struct task_struct *threads[NR_CPUS];
 static struct timer_list dp_timer;
@@ -292,6 +323,7 @@ static int __init dp_patch_init(void)
 
 static void __exit dp_patch_exit(void)
 {
+	dp_nmi_set(0);
 	dp_stop();
 	pr_debug("exit\n");
 }

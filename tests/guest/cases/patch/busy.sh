@@ -1,0 +1,42 @@
+# A rewrite that cannot find a moment when no NMI handler runs: dp_patch
+# counts one handler as started and not ended (as nmi_enter() does),
+# like a handler held in its NMI for long.  Once the machine is stopped
+# the writer waits 10 ms for the count to drop, then gives up rather
+# than keep it stopped: the write fails with EBUSY, the flags are set
+# all the same and the call sites keep their bytes.  Once the handler
+# ends, the next write rewrites every call site left behind.
+. /lib.sh
+C=$DCTL
+P=/sys/module/dp_patch/parameters
+sites() { grep . $P/sites; }
+
+check "insmod dp_patch" insmod $MODDIR/dp_patch.ko
+sites > /tmp/b0
+expect_eq "all NOPs" "" "$(grep -v ' nop ' /tmp/b0)"
+n=$(wc -l < /tmp/b0)
+
+check "a handler starts and does not end" sh -c "echo 1 > $P/nmi"
+klog_mark
+echo "module dp_patch +p" > $C 2> /tmp/b.err
+rc=$?
+check "'module dp_patch +p' fails" [ $rc != 0 ]
+expect_eq "with EBUSY" "1" "$(grep -c 'busy' /tmp/b.err)"
+expect_eq "the kernel says why" \
+	"<3>dynamic_printk: cannot rewrite $n call sites: -16" \
+	"$(klog_new | grep 'cannot rewrite')"
+expect_eq "the flags are set" "" \
+	"$(grep '\[dp_patch\]' $C | grep -v ' =p ')"
+expect_eq "the call sites keep their NOPs" "$(cat /tmp/b0)" "$(sites)"
+klog_mark
+fire dp_patch x
+expect_eq "nothing printed yet" "" "$(klog_new)"
+
+check "the handler ends" sh -c "echo 0 > $P/nmi"
+check "'func one_fn -p' accepted" sh -c "echo 'func one_fn -p' > $C"
+expect_eq "the others, left behind, jump now; one_fn keeps its NOP" \
+	"$(grep -v '^one_fn ' /tmp/b0 | wc -l) jmp, one_fn nop" \
+	"$(sites | grep -v '^one_fn ' | grep -c ' jmp ') jmp, one_fn $(sites | grep '^one_fn ' | cut -d' ' -f3)"
+check "'module dp_patch -p' accepted" sh -c "echo 'module dp_patch -p' > $C"
+expect_eq "the same bytes as at load" "$(cat /tmp/b0)" "$(sites)"
+check "rmmod dp_patch" rmmod dp_patch
+finish
