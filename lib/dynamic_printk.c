@@ -399,7 +399,8 @@ static int dp_check_sites(const struct mod_debug *start, unsigned long n,
 		const unsigned char *code = dp_code(&sites[i]);
 
 		desc = dp_site_desc(&sites[i]);
-		if (desc < start || desc >= start + n) {
+		if (desc < start || desc >= start + n ||
+		    ((const char *)desc - (const char *)start) % sizeof(*desc)) {
 			printk(KERN_ERR "dynamic_printk: %s: call site entry "
 			       "%lu has no descriptor of its own\n",
 			       start->modname, i);
@@ -441,19 +442,24 @@ struct dp_pokes {
  * writes every call site of the write itself, the same bytes as the
  * writer, before it runs anything else: all who write then agree on
  * every byte, and a handler's CPU runs only whole new instructions.
- * Such a handler runs on a CPU that has not left dp_poke_all() (it is
- * the writer's, or one of those waiting for it: a CPU leaves after it
- * saw DP_WRITTEN), so stop_machine() returns only after it finished:
- * from then on no handler writes a byte or reads the mapping, and the
- * pages can be unmapped at once.  Later handlers that see both bits only
- * serialize.
+ * Such a handler runs on a CPU that has not left dp_poke_all() (a CPU
+ * leaves after it saw p->done, set after DP_WRITTEN), or on an offline
+ * CPU, which a broadcast machine check still reaches: it counts itself
+ * in dp_nmi_writers while it writes, and the writer waits for that
+ * count to drop before it unmaps the pages, at most one handler's
+ * write.  Later handlers that see both bits only serialize.
  */
 #define DP_WRITING	(1 << 30)
 #define DP_WRITTEN	(1 << 29)
-/* How long the writer waits for a moment when no handler runs */
+/*
+ * How long the writer waits for a moment when no handler runs, and how
+ * many times a write stops the machine to wait so (1 ms apart)
+ */
 #define DP_WAIT_US	10000
+#define DP_TRIES	3
 
 static atomic_t dp_nmi_state = ATOMIC_INIT(0);
+static atomic_t dp_nmi_writers = ATOMIC_INIT(0);
 static struct dp_pokes *dp_nmi_pokes;
 /*
  * Handlers that wrote before the writer was done: logged after each
@@ -483,8 +489,19 @@ void notrace __kprobes dynamic_printk_nmi_enter(void)
 	if (likely(!(state & DP_WRITING)))
 		return;
 	if (!(state & DP_WRITTEN)) {
-		atomic_inc(&dp_nmi_early);
-		dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
+		/*
+		 * Locked, then read again: either the writer sees this
+		 * count before it unmaps, or this sees the write over
+		 * (no new one starts while this handler is counted)
+		 */
+		atomic_inc(&dp_nmi_writers);
+		state = atomic_read(&dp_nmi_state);
+		if ((state & DP_WRITING) && !(state & DP_WRITTEN)) {
+			atomic_inc(&dp_nmi_early);
+			dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
+		}
+		smp_mb__before_atomic_dec();
+		atomic_dec(&dp_nmi_writers);
 	}
 	sync_core();
 }
@@ -502,7 +519,11 @@ void notrace __kprobes dynamic_printk_nmi_exit(void)
 }
 EXPORT_SYMBOL(dynamic_printk_nmi_exit);
 
-/* Set DP_WRITING when no handler runs; 0, or -EBUSY if none came */
+/*
+ * Set DP_WRITING at a moment when no handler runs: 0, or -EBUSY if none
+ * came within DP_WAIT_US (udelay() may be traced: nothing is written
+ * yet)
+ */
 static int notrace __kprobes dp_nmi_claim(void)
 {
 	unsigned int us;
@@ -533,9 +554,11 @@ static int notrace __kprobes dp_poke_all(void *data)
 		p->ret = dp_nmi_claim();
 		if (!p->ret) {
 			dp_write_pokes(p);
-			/* a locked add: the bytes are visible before it */
+			/* the barrier for the compiler, the lock for the CPU */
+			smp_wmb();
 			atomic_add(DP_WRITTEN, &dp_nmi_state);
 		}
+		smp_wmb();
 		ACCESS_ONCE(p->done) = 1;
 	} else {
 		while (!ACCESS_ONCE(p->done))
@@ -545,11 +568,16 @@ static int notrace __kprobes dp_poke_all(void *data)
 	return p->ret;
 }
 
-/* After dp_poke_all() returned on every CPU: no handler writes now */
+/*
+ * After dp_poke_all() returned on every CPU: wait for a handler that may
+ * still write (on an offline CPU), then no handler writes
+ */
 static void dp_poke_done(struct dp_pokes *p)
 {
 	if (p->done && !p->ret)
 		atomic_sub(DP_WRITING | DP_WRITTEN, &dp_nmi_state);
+	while (atomic_read(&dp_nmi_writers))
+		cpu_relax();
 	ACCESS_ONCE(dp_nmi_pokes) = NULL;
 }
 
@@ -675,7 +703,7 @@ static int dp_patch(struct dp_table *quiet)
 	unsigned char insn[DP_INSN_SIZE];
 	struct dp_pokes p = { .cpus = ATOMIC_INIT(0) };
 	struct dp_table *t;
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, try;
 	unsigned long flags;
 	void *area = NULL;
 	int ret = 0, early;
@@ -700,13 +728,23 @@ static int dp_patch(struct dp_table *quiet)
 	if (area) {
 		early = atomic_read(&dp_nmi_early);
 		if (dp_live) {
-			ret = stop_machine(dp_poke_all, &p, &cpu_online_map);
+			/* a burst of NMIs passes: try again a moment later */
+			for (try = 1; ; try++) {
+				ret = stop_machine(dp_poke_all, &p,
+						   &cpu_online_map);
+				dp_poke_done(&p);
+				if (ret != -EBUSY || try == DP_TRIES)
+					break;
+				atomic_set(&p.cpus, 0);
+				p.done = 0;
+				msleep(1);
+			}
 		} else {
 			local_irq_save(flags);
 			ret = dp_poke_all(&p);
 			local_irq_restore(flags);
+			dp_poke_done(&p);
 		}
-		dp_poke_done(&p);
 		vunmap(area);
 		early = atomic_read(&dp_nmi_early) - early;
 		if (early)
