@@ -2,7 +2,7 @@
 # /init of the test initramfs.  Runs every case in /tests in order and
 # reports on the serial console in a form tools/guest-parse.py reads:
 #   @@CASE-BEGIN <case>      ... the case's own output (RESULT lines) ...
-#   @@CASE-END <case> rc=<n>
+#   @@CASE-END <case> rc=<n> secs=<guest seconds it took>
 #   @@DMESG-BEGIN <section>  ... kernel log since the previous section ...
 #   @@DMESG-END <section>
 #   @@GUEST-DONE
@@ -38,8 +38,11 @@ for t in /tests/*.sh; do
 	[ -f "$t" ] || continue
 	name=${t##*/}; name=${name%.sh}
 	echo "@@CASE-BEGIN $name"
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	(cd /tmp && sh "$t" 2>&1)
-	echo "@@CASE-END $name rc=$?"
+	rc=$?
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	echo "@@CASE-END $name rc=$rc secs=$(awk "BEGIN { print $t1 - $t0 }")"
 	dump_dmesg "$name"
 done
 echo "@@GUEST-DONE"

@@ -182,6 +182,12 @@ static int get_kprobe_test(char *buf, struct kernel_param *kp)
 module_param_call(kprobe, NULL, get_kprobe_test, NULL, 0444);
 
 #ifdef DYNAMIC_PRINTK_PATCHED
+/*
+ * Entered from process context, which no call site write can interrupt
+ * (stop_machine() holds every CPU then): the count held only makes
+ * writers find no moment without a handler.  One writer at a time (the
+ * test's shell): nmi_held is not locked.
+ */
 static int nmi_held;
 
 static void dp_nmi_set(int hold)
