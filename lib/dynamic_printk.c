@@ -400,7 +400,8 @@ static int dp_check_sites(const struct mod_debug *start, unsigned long n,
 
 		desc = dp_site_desc(&sites[i]);
 		if (desc < start || desc >= start + n ||
-		    ((const char *)desc - (const char *)start) % sizeof(*desc)) {
+		    ((unsigned long)desc - (unsigned long)start) %
+		    sizeof(*desc)) {
 			printk(KERN_ERR "dynamic_printk: %s: call site entry "
 			       "%lu has no descriptor of its own\n",
 			       start->modname, i);
