@@ -437,37 +437,70 @@ struct dp_pokes {
  * The NMI protocol.  dp_nmi_state counts the NMI and machine check
  * handlers running, has DP_WRITING set while call sites are being
  * written and DP_WRITTEN once they are.  The writer announces the write
- * (dp_nmi_pokes), then sets DP_WRITING at a moment when no handler runs:
- * none that started before can be running a call site it writes.  A
- * handler that starts while DP_WRITING is set and DP_WRITTEN is not
- * writes every call site of the write itself, the same bytes as the
- * writer, before it runs anything else: all who write then agree on
- * every byte, and a handler's CPU runs only whole new instructions.
- * Such a handler runs on a CPU that has not left dp_poke_all() (a CPU
- * leaves after it saw p->done, set after DP_WRITTEN), or on an offline
- * CPU, which a broadcast machine check still reaches: it counts itself
- * in dp_nmi_writers while it writes, and the writer waits for that
- * count to drop before it unmaps the pages, at most one handler's
- * write.  Later handlers that see both bits only serialize.
+ * (dp_nmi_cpu, dp_nmi_pokes), then sets DP_WRITING at a moment when no
+ * handler runs: none that started before can be running a call site it
+ * writes.  A handler that starts while DP_WRITING is set and DP_WRITTEN
+ * is not runs nothing before the write is whole: on the writer's CPU,
+ * where the writer cannot go on until it returns, it writes every call
+ * site of the write itself, the same bytes as the writer; on any other
+ * CPU (one that stop_machine() holds, or an offline one, which a
+ * broadcast machine check still reaches) it waits for DP_WRITTEN, which
+ * the writer, waiting for nothing once it set DP_WRITING, sets soon.  So
+ * only the writer's CPU writes through the mapping, and it is done
+ * before stop_machine() returns.  Every handler serializes before it
+ * goes on.
  */
 #define DP_WRITING	(1 << 30)
 #define DP_WRITTEN	(1 << 29)
 /*
- * How long the writer waits for a moment when no handler runs, and how
- * many times a write stops the machine to wait so (1 ms apart)
+ * How long the writer waits for a moment when no handler runs (at least
+ * so many microseconds), and how many times a write stops the machine
+ * to wait so
  */
 #define DP_WAIT_US	10000
 #define DP_TRIES	3
 
-static atomic_t dp_nmi_state = ATOMIC_INIT(0);
-static atomic_t dp_nmi_writers = ATOMIC_INIT(0);
+/* Only through dp_state_cmpxchg(), see there */
+static int dp_nmi_state;
+static int dp_nmi_cpu;
 static struct dp_pokes *dp_nmi_pokes;
 /*
- * Handlers that wrote before the writer was done: logged after each
- * write in which there were some, which tells a test that NMIs did come
- * in the middle of writes.
+ * Handlers that came while call sites were being written: logged after
+ * each write in which there were some, which tells a test that NMIs did
+ * come in the middle of writes.
  */
-static atomic_t dp_nmi_early = ATOMIC_INIT(0);
+static atomic_t dp_nmi_wrote = ATOMIC_INIT(0);
+static atomic_t dp_nmi_waited = ATOMIC_INIT(0);
+
+/*
+ * cmpxchg() on dp_nmi_state, always locked and a barrier for the
+ * compiler: with one CPU online the SMP alternatives strip the lock
+ * prefix of atomic_t operations and cmpxchg(), and an offline CPU may
+ * still take a broadcast machine check.  (sync_cmpxchg() is locked too,
+ * but its 4-byte form does not assemble on x86_64.)
+ */
+static __always_inline int dp_state_cmpxchg(int old, int new)
+{
+	int prev;
+
+	asm volatile("lock; cmpxchgl %2, %1"
+		     : "=a" (prev), "+m" (dp_nmi_state)
+		     : "r" (new), "0" (old)
+		     : "memory");
+	return prev;
+}
+
+/* Add @i to dp_nmi_state, return the sum */
+static int notrace __kprobes dp_state_add(int i)
+{
+	int old, new;
+
+	do {
+		old = ACCESS_ONCE(dp_nmi_state);
+		new = old + i;
+	} while (dp_state_cmpxchg(old, new) != old);
+	return new;
+}
 
 static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
 {
@@ -481,28 +514,25 @@ static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
  * dynamic_printk_nmi_enter - an NMI or machine check handler starts
  *
  * Called first by nmi_enter() and by the machine check exception: if
- * call sites are being written, writes them before the handler runs one.
+ * call sites are being written, sees them written before the handler
+ * runs one.
  */
 void notrace __kprobes dynamic_printk_nmi_enter(void)
 {
-	int state = atomic_inc_return(&dp_nmi_state);
+	int state = dp_state_add(1);
 
 	if (likely(!(state & DP_WRITING)))
 		return;
 	if (!(state & DP_WRITTEN)) {
-		/*
-		 * Locked, then read again: either the writer sees this
-		 * count before it unmaps, or this sees the write over
-		 * (no new one starts while this handler is counted)
-		 */
-		atomic_inc(&dp_nmi_writers);
-		state = atomic_read(&dp_nmi_state);
-		if ((state & DP_WRITING) && !(state & DP_WRITTEN)) {
-			atomic_inc(&dp_nmi_early);
+		if (ACCESS_ONCE(dp_nmi_cpu) == raw_smp_processor_id()) {
+			atomic_inc(&dp_nmi_wrote);
 			dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
+		} else {
+			atomic_inc(&dp_nmi_waited);
+			while ((ACCESS_ONCE(dp_nmi_state) &
+				(DP_WRITING | DP_WRITTEN)) == DP_WRITING)
+				cpu_relax();
 		}
-		smp_mb__before_atomic_dec();
-		atomic_dec(&dp_nmi_writers);
 	}
 	sync_core();
 }
@@ -515,8 +545,7 @@ EXPORT_SYMBOL(dynamic_printk_nmi_enter);
  */
 void notrace __kprobes dynamic_printk_nmi_exit(void)
 {
-	smp_mb__before_atomic_dec();
-	atomic_dec(&dp_nmi_state);
+	dp_state_add(-1);
 }
 EXPORT_SYMBOL(dynamic_printk_nmi_exit);
 
@@ -530,8 +559,8 @@ static int notrace __kprobes dp_nmi_claim(void)
 	unsigned int us;
 
 	for (us = 0; us < DP_WAIT_US; us++) {
-		if (!atomic_read(&dp_nmi_state) &&
-		    !atomic_cmpxchg(&dp_nmi_state, 0, DP_WRITING))
+		if (!ACCESS_ONCE(dp_nmi_state) &&
+		    !dp_state_cmpxchg(0, DP_WRITING))
 			return 0;
 		udelay(1);
 	}
@@ -550,14 +579,16 @@ static int notrace __kprobes dp_poke_all(void *data)
 	struct dp_pokes *p = data;
 
 	if (atomic_inc_return(&p->cpus) == 1) {
-		/* the locked instruction of the claim orders the pointer */
+		/*
+		 * Read by handlers only while DP_WRITING is set alone:
+		 * the locked instruction of the claim orders them
+		 */
+		ACCESS_ONCE(dp_nmi_cpu) = raw_smp_processor_id();
 		ACCESS_ONCE(dp_nmi_pokes) = p;
 		p->ret = dp_nmi_claim();
 		if (!p->ret) {
 			dp_write_pokes(p);
-			/* the barrier for the compiler, the lock for the CPU */
-			smp_wmb();
-			atomic_add(DP_WRITTEN, &dp_nmi_state);
+			dp_state_add(DP_WRITTEN);
 		}
 		smp_wmb();
 		ACCESS_ONCE(p->done) = 1;
@@ -570,15 +601,13 @@ static int notrace __kprobes dp_poke_all(void *data)
 }
 
 /*
- * After dp_poke_all() returned on every CPU: wait for a handler that may
- * still write (on an offline CPU), then no handler writes
+ * After dp_poke_all() returned on every CPU: no handler writes any more
+ * (those on the writer's CPU returned before it did)
  */
 static void dp_poke_done(struct dp_pokes *p)
 {
 	if (p->done && !p->ret)
-		atomic_sub(DP_WRITING | DP_WRITTEN, &dp_nmi_state);
-	while (atomic_read(&dp_nmi_writers))
-		cpu_relax();
+		dp_state_add(-(DP_WRITING | DP_WRITTEN));
 	ACCESS_ONCE(dp_nmi_pokes) = NULL;
 }
 
@@ -707,7 +736,7 @@ static int dp_patch(struct dp_table *quiet)
 	unsigned int i, n = 0, try;
 	unsigned long flags;
 	void *area = NULL;
-	int ret = 0, early;
+	int ret = 0, wrote, waited;
 
 	list_for_each_entry(t, &dp_tables, list) {
 		if (!t->dirty)
@@ -727,9 +756,10 @@ static int dp_patch(struct dp_table *quiet)
 			area = dp_map_pokes(&p, n, quiet);
 	}
 	if (area) {
-		early = atomic_read(&dp_nmi_early);
+		wrote = atomic_read(&dp_nmi_wrote);
+		waited = atomic_read(&dp_nmi_waited);
 		if (dp_live) {
-			/* a burst of NMIs passes: try again a moment later */
+			/* a burst of NMIs passes: try again a jiffy later */
 			for (try = 1; ; try++) {
 				ret = stop_machine(dp_poke_all, &p,
 						   &cpu_online_map);
@@ -747,11 +777,12 @@ static int dp_patch(struct dp_table *quiet)
 			dp_poke_done(&p);
 		}
 		vunmap(area);
-		early = atomic_read(&dp_nmi_early) - early;
-		if (early)
-			printk(KERN_DEBUG "dynamic_printk: %d NMI handlers "
-			       "wrote the %u call sites being written\n",
-			       early, n);
+		wrote = atomic_read(&dp_nmi_wrote) - wrote;
+		waited = atomic_read(&dp_nmi_waited) - waited;
+		if (wrote || waited)
+			printk(KERN_DEBUG "dynamic_printk: NMI handlers came "
+			       "while %u call sites were written: %d wrote "
+			       "them, %d waited\n", n, wrote, waited);
 	}
 	dp_free(p.poke);
 	if (ret) {

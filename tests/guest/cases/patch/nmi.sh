@@ -7,9 +7,10 @@
 # off, each write one stop_machine(), which NMIs are not stopped by.  An
 # NMI that ran a half-written instruction would oops or jump astray: no
 # oops, no lockup, the handler's sites jump while on and never after the
-# last -p returned, and NMIs did come in the middle of writes (the kernel
-# says when handlers wrote the call sites themselves before the writer
-# was done).
+# last -p returned, and NMIs did come in the middle of writes, on both
+# CPUs: the kernel says when handlers came before the writer was done,
+# how many of them wrote the call sites themselves (on the writer's CPU)
+# and how many waited (on the other).
 . /lib.sh
 secs=${nmi_secs:-30}
 C=$DCTL
@@ -56,8 +57,14 @@ while [ "$n3" != "$(cat $P/nmis)" ] && [ $i -lt 50 ]; do
 done
 drain
 cat /tmp/nmi.klog >> /tmp/klog.drained
-w=$(grep -c '^dynamic_printk: [0-9]* NMI handlers wrote the ' /tmp/nmi.klog)
-echo "NMIs: $n2; writes that NMI handlers joined: $w"
+grep '^dynamic_printk: NMI handlers came while ' /tmp/nmi.klog |
+	sed 's/.* \([0-9]*\) wrote them, \([0-9]*\) waited$/\1 \2/' > /tmp/nmi.came
+w=$(grep -c . /tmp/nmi.came)
+wrote=$(awk '{ s += $1 } END { print s + 0 }' /tmp/nmi.came)
+waited=$(awk '{ s += $2 } END { print s + 0 }' /tmp/nmi.came)
+echo "NMIs: $n2; writes they came in: $w; handlers that wrote: $wrote, waited: $waited"
 check "NMIs came while call sites were being written ($w writes)" [ "$w" -gt 0 ]
+check "handlers on the writer's CPU wrote the call sites ($wrote)" [ "$wrote" -gt 0 ]
+check "handlers on the other CPU waited for the writer ($waited)" [ "$waited" -gt 0 ]
 check "rmmod dp_nmi" rmmod dp_nmi
 finish
