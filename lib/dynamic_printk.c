@@ -383,6 +383,12 @@ static void dp_write_table(struct dp_table *t)
 	sync_core();
 }
 
+/* For messages: vmlinux's first descriptor has a module name of its own */
+static const char *dp_table_name(const struct mod_debug *start)
+{
+	return start == __start___verbose ? "vmlinux" : start->modname;
+}
+
 /*
  * Are these call sites what the compiler put, or what this file wrote,
  * each with a descriptor of its own table, @start[0..@n)?
@@ -404,7 +410,7 @@ static int dp_check_sites(const struct mod_debug *start, unsigned long n,
 		    sizeof(*desc)) {
 			printk(KERN_ERR "dynamic_printk: %s: call site entry "
 			       "%lu has no descriptor of its own\n",
-			       start->modname, i);
+			       dp_table_name(start), i);
 			return 0;
 		}
 		dp_jmp(&sites[i], jmp);
@@ -412,7 +418,7 @@ static int dp_check_sites(const struct mod_debug *start, unsigned long n,
 		    memcmp(code, dp_nop, DP_INSN_SIZE) &&
 		    memcmp(code, jmp, DP_INSN_SIZE)) {
 			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
-			       "site\n", start->modname, code);
+			       "site\n", dp_table_name(start), code);
 			return 0;
 		}
 	}
@@ -2195,8 +2201,9 @@ static int dp_check_bytes(const char *buf, size_t count)
 /*
  * Apply every command of a parsed (and checked) batch.  dp_mutex held.
  * Fails only when patched call sites cannot be rewritten (no memory for
- * the mapping or stop_machine()): the flags are set all the same, and the
- * instructions follow at the next change.
+ * the mapping or stop_machine(), or NMI handlers without a pause): the
+ * flags are set all the same, and the instructions follow at the next
+ * change.
  */
 static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
