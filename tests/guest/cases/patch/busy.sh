@@ -2,10 +2,11 @@
 # counts one handler as started and not ended (as nmi_enter() does),
 # like a handler held in its NMI for long.  Once the machine is stopped
 # the writer waits 10 ms for the count to drop, then gives up rather
-# than keep it stopped (three times, 1 ms apart): the write fails with
-# EBUSY, the flags are set
-# all the same and the call sites keep their bytes.  Once the handler
-# ends, the next write rewrites every call site left behind.
+# than keep it stopped (three times, a jiffy or two apart): the write
+# fails with EBUSY, the flags are set all the same and the call sites
+# keep their bytes.  Once the handler ends, the next write rewrites every
+# call site left behind.  With kprobes, a handler that ends between two
+# tries lets the write succeed.
 . /lib.sh
 C=$DCTL
 P=/sys/module/dp_patch/parameters
@@ -51,5 +52,25 @@ expect_eq "the others, left behind, jump now; one_fn keeps its NOP" \
 	"$(sites | grep -v '^one_fn ' | grep -c ' jmp ') jmp, one_fn $(sites | grep '^one_fn ' | cut -d' ' -f3)"
 check "'module dp_patch -p' accepted" sh -c "echo 'module dp_patch -p' > $C"
 expect_eq "the same bytes as at load" "$(cat /tmp/b0)" "$(sites)"
+# A handler that ends while the writer pauses between two tries (dp_patch
+# ends it from a kprobe at the writing task's msleep()): the first try
+# fails, the next rewrites every call site, and the write succeeds.
+if [ ! -e $P/nmi_ended ]; then
+	echo "not run: a retry that succeeds needs kprobes"
+else
+	klog_mark
+	check "a handler ends at the writer's pause; 'module dp_patch +p'" \
+		sh -c "echo 2 > $P/nmi && echo 'module dp_patch +p' > $C"
+	cat $P/nmi_ended; echo
+	expect_eq "ended once, by the writer's pause" "1 dp_" \
+		"$(cut -c1-5 $P/nmi_ended)"
+	expect_eq "nothing said of a failure" "" \
+		"$(klog_new | grep 'cannot rewrite')"
+	expect_eq "every call site jumps" "$n" "$(sites | grep -c ' jmp ')"
+	check "'module dp_patch -p' accepted" \
+		sh -c "echo 'module dp_patch -p' > $C"
+	expect_eq "NOPs again" "$(cat /tmp/b0)" "$(sites)"
+	check "the probe goes" sh -c "echo 0 > $P/nmi"
+fi
 check "rmmod dp_patch" rmmod dp_patch
 finish

@@ -22,7 +22,11 @@
  *	hirq_cpus	bit n: loop_fn() ran on CPU n in hard irq
  *	nmi	(write) 1: count one NMI handler as started and not ended
  *		(dynamic_printk_nmi_enter(), as nmi_enter() does), as a
- *		handler held for long would be; 0: end it
+ *		handler held for long would be; 0: end it.  2 (with
+ *		kprobes): as 1, and end it when the task that wrote 2
+ *		next calls msleep(), as a writer does between two tries
+ *	nmi_ended	(read) handlers ended so by msleep(), and the
+ *		function that called msleep() the last time: "<n> <symbol>"
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -41,6 +45,7 @@
 #include <linux/cpumask.h>
 #include <linux/bitops.h>
 #include <linux/kprobes.h>
+#include <linux/kallsyms.h>
 
 static int epoch;
 module_param(epoch, int, 0644);
@@ -204,12 +209,78 @@ static void dp_nmi_set(int hold)
 }
 #endif
 
+#if defined(CONFIG_KPROBES) && defined(DYNAMIC_PRINTK_PATCHED)
+static struct task_struct *nmi_task;
+static int nmi_ended, nmi_probed;
+static char nmi_caller[KSYM_SYMBOL_LEN];
+
+static int get_nmi_ended(char *buf, struct kernel_param *kp)
+{
+	return sprintf(buf, "%d %s", nmi_ended, nmi_caller);
+}
+module_param_call(nmi_ended, NULL, get_nmi_ended, NULL, 0444);
+
+/*
+ * At msleep()'s first instruction, its return address on the stack.
+ * Runs in the task that calls msleep(): only nmi_task changes nmi_held.
+ */
+static int nmi_msleep(struct kprobe *kp, struct pt_regs *regs)
+{
+	if (current == nmi_task && nmi_held) {
+		dp_nmi_set(0);
+		nmi_ended++;
+		sprint_symbol(nmi_caller, *(unsigned long *)regs->sp);
+	}
+	return 0;
+}
+
+static struct kprobe nmi_probe = {
+	.symbol_name = "msleep",
+	.pre_handler = nmi_msleep,
+};
+
+static int dp_nmi_until_msleep(void)
+{
+	int ret = 0;
+
+	if (!nmi_probed) {
+		ret = register_kprobe(&nmi_probe);
+		if (ret)
+			return ret;
+		nmi_probed = 1;
+	}
+	nmi_task = current;
+	dp_nmi_set(1);
+	return 0;
+}
+
+static void dp_nmi_unprobe(void)
+{
+	if (nmi_probed)
+		unregister_kprobe(&nmi_probe);
+	nmi_probed = 0;
+	nmi_task = NULL;
+}
+#else
+static int dp_nmi_until_msleep(void)
+{
+	return -ENOSYS;
+}
+
+static void dp_nmi_unprobe(void)
+{
+}
+#endif
+
 static int nmi_set(const char *val, struct kernel_param *kp)
 {
 	unsigned long hold;
 
-	if (strict_strtoul(val, 10, &hold) || hold > 1)
+	if (strict_strtoul(val, 10, &hold) || hold > 2)
 		return -EINVAL;
+	if (hold == 2)
+		return dp_nmi_until_msleep();
+	dp_nmi_unprobe();
 	dp_nmi_set(hold);
 	return 0;
 }
@@ -329,6 +400,7 @@ static int __init dp_patch_init(void)
 
 static void __exit dp_patch_exit(void)
 {
+	dp_nmi_unprobe();
 	dp_nmi_set(0);
 	dp_stop();
 	pr_debug("exit\n");
