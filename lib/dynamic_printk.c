@@ -286,8 +286,9 @@ static struct dp_table *dp_find_table(struct mod_debug *start)
  * stop_machine() does not stop NMIs and machine checks: their handlers
  * may run a call site while it is written.  nmi_enter() and the machine
  * check handler therefore call dynamic_printk_nmi_enter(), which, while
- * call sites are being written, writes them all itself before the
- * handler goes on (see there).
+ * call sites are being written, sees them written before the handler
+ * goes on: on the writer's CPU it writes them all itself, elsewhere it
+ * waits (see there).
  *
  * Written directly instead, with interrupts off: the call sites of a
  * module being registered (or given its parameters), whose code has not
@@ -448,13 +449,14 @@ struct dp_pokes {
  * writes.  A handler that starts while DP_WRITING is set and DP_WRITTEN
  * is not runs nothing before the write is whole: on the writer's CPU,
  * where the writer cannot go on until it returns, it writes every call
- * site of the write itself, the same bytes as the writer; on any other
- * CPU (one that stop_machine() holds, or an offline one, which a
- * broadcast machine check still reaches) it waits for DP_WRITTEN, which
- * the writer, waiting for nothing once it set DP_WRITING, sets soon.  So
- * only the writer's CPU writes through the mapping, and it is done
- * before stop_machine() returns.  Every handler serializes before it
- * goes on.
+ * site of the write itself, the same bytes as the writer, and sets
+ * DP_WRITTEN (so that no other CPU waits on a handler that does not
+ * return, as one that panics); on any other CPU (one that stop_machine()
+ * holds, or an offline one, which a broadcast machine check still
+ * reaches) it waits for DP_WRITTEN, which the writer, waiting for nothing
+ * once it set DP_WRITING, sets soon.  So only the writer's CPU writes
+ * through the mapping, and it is done before stop_machine() returns.
+ * Every handler serializes before it goes on.
  */
 #define DP_WRITING	(1 << 30)
 #define DP_WRITTEN	(1 << 29)
@@ -499,13 +501,21 @@ static __always_inline int dp_state_cmpxchg(int old, int new)
 /* Add @i to dp_nmi_state, return the sum */
 static int notrace __kprobes dp_state_add(int i)
 {
-	int old, new;
+	int old = ACCESS_ONCE(dp_nmi_state), prev;
 
-	do {
-		old = ACCESS_ONCE(dp_nmi_state);
-		new = old + i;
-	} while (dp_state_cmpxchg(old, new) != old);
-	return new;
+	while ((prev = dp_state_cmpxchg(old, old + i)) != old)
+		old = prev;
+	return old + i;
+}
+
+/* Set DP_WRITTEN unless set: a handler on the writer's CPU may have */
+static void notrace __kprobes dp_state_written(void)
+{
+	int old = ACCESS_ONCE(dp_nmi_state), prev;
+
+	while (!(old & DP_WRITTEN) &&
+	       (prev = dp_state_cmpxchg(old, old | DP_WRITTEN)) != old)
+		old = prev;
 }
 
 static void notrace __kprobes dp_write_pokes(const struct dp_pokes *p)
@@ -533,6 +543,8 @@ void notrace __kprobes dynamic_printk_nmi_enter(void)
 		if (ACCESS_ONCE(dp_nmi_cpu) == raw_smp_processor_id()) {
 			atomic_inc(&dp_nmi_wrote);
 			dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
+			/* the others go on, even if this handler panics */
+			dp_state_written();
 		} else {
 			atomic_inc(&dp_nmi_waited);
 			while ((ACCESS_ONCE(dp_nmi_state) &
@@ -594,7 +606,7 @@ static int notrace __kprobes dp_poke_all(void *data)
 		p->ret = dp_nmi_claim();
 		if (!p->ret) {
 			dp_write_pokes(p);
-			dp_state_add(DP_WRITTEN);
+			dp_state_written();
 		}
 		smp_wmb();
 		ACCESS_ONCE(p->done) = 1;
