@@ -210,7 +210,7 @@ static void dp_nmi_set(int hold)
 #endif
 
 #if defined(CONFIG_KPROBES) && defined(DYNAMIC_PRINTK_PATCHED)
-static struct task_struct *nmi_task;
+static pid_t nmi_pid;		/* not a task pointer: the task may exit */
 static int nmi_ended, nmi_probed;
 static char nmi_caller[KSYM_SYMBOL_LEN];
 
@@ -222,11 +222,11 @@ module_param_call(nmi_ended, NULL, get_nmi_ended, NULL, 0444);
 
 /*
  * At msleep()'s first instruction, its return address on the stack.
- * Runs in the task that calls msleep(): only nmi_task changes nmi_held.
+ * Runs in the task that calls msleep(): only nmi_pid changes nmi_held.
  */
 static int nmi_msleep(struct kprobe *kp, struct pt_regs *regs)
 {
-	if (current == nmi_task && nmi_held) {
+	if (current->pid == nmi_pid && nmi_held) {
 		dp_nmi_set(0);
 		nmi_ended++;
 		sprint_symbol(nmi_caller, *(unsigned long *)regs->sp);
@@ -249,7 +249,7 @@ static int dp_nmi_until_msleep(void)
 			return ret;
 		nmi_probed = 1;
 	}
-	nmi_task = current;
+	nmi_pid = current->pid;
 	dp_nmi_set(1);
 	return 0;
 }
@@ -259,7 +259,7 @@ static void dp_nmi_unprobe(void)
 	if (nmi_probed)
 		unregister_kprobe(&nmi_probe);
 	nmi_probed = 0;
-	nmi_task = NULL;
+	nmi_pid = 0;
 }
 #else
 static int dp_nmi_until_msleep(void)
@@ -276,7 +276,9 @@ static int nmi_set(const char *val, struct kernel_param *kp)
 {
 	unsigned long hold;
 
-	if (strict_strtoul(val, 10, &hold) || hold > 2)
+	/* not at load: nothing would end the handler if the load failed */
+	if (strict_strtoul(val, 10, &hold) || hold > 2 ||
+	    (hold && THIS_MODULE->state != MODULE_STATE_LIVE))
 		return -EINVAL;
 	if (hold == 2)
 		return dp_nmi_until_msleep();
