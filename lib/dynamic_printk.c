@@ -591,12 +591,20 @@ static int notrace __kprobes dp_nmi_claim(void)
  * writes every call site while the others wait; then each serializes
  * itself, so that none runs an instruction fetched before.  Neither
  * probed nor traced: a probe's handler would run outside the protocol.
+ *
+ * The writer claims the write only once every online CPU is in here:
+ * before that, another CPU may still be on its way through stop_cpu(),
+ * which may be probed, and a probe handler there could run a call site
+ * that is being written.  stop_machine() holds CPU hotplug off, so the
+ * number of online CPUs cannot change meanwhile.
  */
 static int notrace __kprobes dp_poke_all(void *data)
 {
 	struct dp_pokes *p = data;
 
 	if (atomic_inc_return(&p->cpus) == 1) {
+		while (atomic_read(&p->cpus) < num_online_cpus())
+			cpu_relax();
 		/*
 		 * Read by handlers only while DP_WRITING is set alone:
 		 * the locked instruction of the claim orders them
