@@ -222,6 +222,64 @@ static void dp_count(struct dp_name *e, int delta)
 }
 
 /*
+ * The undo log.  A change of flags is all or nothing: a control write, a
+ * boot or module parameter, or a registration whose call sites cannot be
+ * rewritten (no memory, NMI handlers without a pause) puts back the flags
+ * it changed, and with them 'all' mode, the counts and the masks.  While
+ * a change is under way (dp_begin() to dp_commit()), dp_set_flags()
+ * records each call site's old flags here; a call site it cannot record
+ * (no memory for the log) keeps its flags and fails the change.  Nothing
+ * is written to a call site before the change is whole, and a rewrite
+ * that fails has written nothing, so the instructions need no undoing.
+ * dp_mutex held throughout.
+ */
+struct dp_undo_rec {
+	struct dp_run *run;
+	struct mod_debug *dd;
+	unsigned char flags;
+};
+
+struct dp_undo_page {
+	struct dp_undo_page *next;
+	unsigned int n;
+	struct dp_undo_rec rec[];
+};
+
+#define DP_UNDO_RECS	((PAGE_SIZE - sizeof(struct dp_undo_page)) / \
+			 sizeof(struct dp_undo_rec))
+
+static struct {
+	struct dp_undo_page *page;	/* the newest first */
+	int active;
+	int nomem;			/* a record was lost: fail */
+	int all_mode;			/* before the change */
+} dp_undo;
+
+static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
+{
+	struct dp_undo_page *pg = dp_undo.page;
+	struct dp_undo_rec *rec;
+
+	if (dp_undo.nomem)
+		return 0;
+	if (!pg || pg->n == DP_UNDO_RECS) {
+		pg = kmalloc(PAGE_SIZE, GFP_KERNEL);
+		if (!pg) {
+			dp_undo.nomem = 1;
+			return 0;
+		}
+		pg->n = 0;
+		pg->next = dp_undo.page;
+		dp_undo.page = pg;
+	}
+	rec = &pg->rec[pg->n++];
+	rec->run = run;
+	rec->dd = dd;
+	rec->flags = dd->flags;
+	return 1;
+}
+
+/*
  * Give a call site of @run new flags; returns 1 if they changed.  A
  * change of 'p' leaves its table dirty: dp_publish() rewrites its patched
  * call sites.  dp_mutex held.
@@ -230,6 +288,8 @@ static int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 			unsigned int flags)
 {
 	if (dd->flags == flags)
+		return 0;
+	if (dp_undo.active && !dp_undo_record(run, dd))
 		return 0;
 	if ((dd->flags ^ flags) & DP_FL_PRINT) {
 		dp_count(run->name, flags & DP_FL_PRINT ? 1 : -1);
@@ -748,11 +808,11 @@ out:
 
 /*
  * Rewrite the call sites of the dirty tables that do not match their
- * flags: directly those of @quiet (a table whose code has not run), the
- * others in one stop_machine(), or in place before SMP is up.  dp_mutex
- * held.  On failure the flags stay as they are and the tables dirty, to
- * be rewritten at the next change; a site then keeps its old instruction
- * (and one that lost 'p' prints nothing all the same).
+ * flags: those of live code in one stop_machine() (or in place before
+ * SMP is up), then directly those of @quiet (a table whose code has not
+ * run).  dp_mutex held.  Fails (-ENOMEM, -EBUSY) with nothing written
+ * and the tables left dirty: dp_commit() then puts the flags back as
+ * they were.
  */
 static int dp_patch(struct dp_table *quiet)
 {
@@ -764,17 +824,9 @@ static int dp_patch(struct dp_table *quiet)
 	void *area = NULL;
 	int ret = 0, wrote, waited;
 
-	list_for_each_entry(t, &dp_tables, list) {
-		if (!t->dirty)
-			continue;
-		if (t == quiet) {
-			dp_write_table(t);
-			t->dirty = 0;
-			continue;
-		}
-		for (i = 0; i < t->nr_sites; i++)
+	list_for_each_entry(t, &dp_tables, list)
+		for (i = 0; t->dirty && t != quiet && i < t->nr_sites; i++)
 			n += dp_site_insn(t, &t->sites[i], insn);
-	}
 	if (n) {
 		ret = -ENOMEM;
 		p.poke = dp_alloc(n * sizeof(*p.poke));
@@ -816,6 +868,8 @@ static int dp_patch(struct dp_table *quiet)
 		       "sites: %d\n", n, ret);
 		return ret;
 	}
+	if (quiet && quiet->dirty)
+		dp_write_table(quiet);
 	list_for_each_entry(t, &dp_tables, list)
 		t->dirty = 0;
 	return 0;
@@ -940,14 +994,12 @@ static inline int dp_check_sites(const struct mod_debug *start,
 
 /*
  * Bring the masks up to date after changes of flags, entries or 'all'
- * mode, then the patched call sites (returns what dp_patch() does; the
- * code of @quiet, if not NULL, has not run yet).  dp_mutex held.  The
- * barrier orders the stores to the flags of call sites before the mask
- * bits that make call sites look at them.  On 32-bit machines a call
- * site may see a half-updated mask; that costs at most a message missed
- * while it changes.
+ * mode.  dp_mutex held.  The barrier orders the stores to the flags of
+ * call sites before the mask bits that make call sites look at them.  On
+ * 32-bit machines a call site may see a half-updated mask; that costs at
+ * most a message missed while it changes.
  */
-static int dp_publish(struct dp_table *quiet)
+static void dp_update_masks(void)
 {
 	int b;
 
@@ -967,7 +1019,52 @@ static int dp_publish(struct dp_table *quiet)
 	smp_wmb();
 	dynamic_printk_enabled = all_mode ? ~0ULL : dp_need;
 	dynamic_printk_enabled2 = all_mode ? ~0ULL : dp_need2;
+}
+
+/*
+ * The masks, then the patched call sites (returns what dp_patch() does;
+ * the code of @quiet, if not NULL, has not run yet).  dp_mutex held.
+ */
+static int dp_publish(struct dp_table *quiet)
+{
+	dp_update_masks();
 	return dp_patch(quiet);
+}
+
+/* A change of flags starts: record what it changes.  dp_mutex held. */
+static void dp_begin(void)
+{
+	dp_undo.active = 1;
+	dp_undo.nomem = 0;
+	dp_undo.all_mode = all_mode;
+}
+
+/*
+ * A change of flags ends: publish it, as dp_publish(@quiet) does, or put
+ * back what it changed if that fails or the log lost a record.  Returns
+ * 0, -ENOMEM or what dp_patch() returned.  dp_mutex held.
+ */
+static int dp_commit(struct dp_table *quiet)
+{
+	struct dp_undo_page *pg, *next;
+	unsigned int i;
+	int ret = dp_undo.nomem ? -ENOMEM : dp_publish(quiet);
+
+	dp_undo.active = 0;
+	for (pg = dp_undo.page; pg; pg = next) {
+		next = pg->next;
+		/* the newest first: a site changed twice gets its oldest */
+		for (i = pg->n; ret && i-- > 0; )
+			dp_set_flags(pg->rec[i].run, pg->rec[i].dd,
+				     pg->rec[i].flags);
+		kfree(pg);
+	}
+	dp_undo.page = NULL;
+	if (ret) {
+		all_mode = dp_undo.all_mode;
+		dp_update_masks();
+	}
+	return ret;
 }
 
 static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
@@ -1047,6 +1144,7 @@ struct dp_cmd {
 	int exact;			/* a read line: exact matches */
 	char op;			/* '+', '-', '=' */
 	unsigned char flags;
+	unsigned int changed;		/* call sites it changed */
 };
 
 #define DP_MAX_WORDS	12	/* five match-specs and a flags-spec, or less */
@@ -1546,12 +1644,24 @@ static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
 }
 
 /*
+ * The table of vmlinux, whose code runs, or NULL: a module's table passed
+ * to dp_commit() is written directly, before its code has run
+ */
+static struct dp_table *dp_quiet(struct dp_table *t)
+{
+	return t->start == __start___verbose ? NULL : t;
+}
+
+/*
  * Parse a batch of commands and apply it to the call sites of table @t
  * (only to those of @name, if not NULL), all or nothing; with no table,
- * only check it.  dp_mutex held; the caller publishes the masks.
+ * only check it.  With @commit, the change is its own, published (or
+ * undone) by dp_commit(), and each command is logged once it holds;
+ * without, it is part of the caller's and logged as applied.  dp_mutex
+ * held.  Returns 0, -EINVAL, or -ENOMEM or -EBUSY with nothing changed.
  */
 static int dp_run_commands(const char *cmds, struct dp_table *t,
-			   struct dp_name *name)
+			   struct dp_name *name, int commit)
 {
 	size_t count = strlen(cmds);
 	struct dp_cmd *cmd;
@@ -1563,9 +1673,17 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	if (!out)
 		return -ENOMEM;
 	ret = dp_parse_batch(cmds, count, out, DP_QUERY, &list);
-	if (t)
+	if (t && !ret) {
+		if (commit)
+			dp_begin();
 		list_for_each_entry(cmd, &list, list)
-			dp_log_applied(cmd, dp_apply_table(cmd, t, name));
+			cmd->changed = dp_apply_table(cmd, t, name);
+		if (commit)
+			ret = dp_commit(dp_quiet(t));
+		if (!ret)
+			list_for_each_entry(cmd, &list, list)
+				dp_log_applied(cmd, cmd->changed);
+	}
 	dp_free_cmds(&list);
 	kfree(out);
 	return ret;
@@ -1619,7 +1737,10 @@ static void dp_drop_wishes(const char *name)
 		}
 }
 
-/* Apply a set command that dp_check_set() accepted.  dp_mutex held. */
+/*
+ * Apply a set command that dp_check_set() accepted, within a change.
+ * dp_mutex held.
+ */
 static void dp_apply_set(const struct dp_cmd *cmd)
 {
 	int on = cmd->op == '+';
@@ -1634,15 +1755,23 @@ static void dp_apply_set(const struct dp_cmd *cmd)
 			hlist_for_each_entry(e, node, &dp_djb2[b], hlist)
 				dp_name_print(e, on);
 		}
-		if (!on)
-			dp_drop_wishes(NULL);
 	} else {
 		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
 		if (e)
 			dp_name_print(e, on);
-		if (!on)
-			dp_drop_wishes(cmd->module);
 	}
+}
+
+/*
+ * Once the change holds: a set command that switched off also forgets
+ * the boot list's wish, and is logged.  dp_mutex held.
+ */
+static void dp_set_done(const struct dp_cmd *cmd)
+{
+	int on = cmd->op == '+';
+
+	if (!on)
+		dp_drop_wishes(dp_is_all(cmd) ? NULL : cmd->module);
 	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", cmd->module, on);
 }
 
@@ -1693,7 +1822,7 @@ static void dp_start_table(struct dp_table *t)
 			    !strcmp(t->runs[i].name->name, b->name))
 				break;
 		if (i < t->nr_runs)
-			dp_run_commands(b->cmds, t, t->runs[i].name);
+			dp_run_commands(b->cmds, t, t->runs[i].name, 0);
 	}
 }
 
@@ -1713,9 +1842,11 @@ static void dp_start_table(struct dp_table *t)
  * undone with dynamic_printk_unregister() on the same descriptors, and
  * only after it returned 0.  May sleep.
  *
- * Returns 0, or with nothing registered -ENOMEM, or -EINVAL when a patched
- * call site is neither a NOP nor a jump this file could have written
- * (a build problem: better than writing over code that is not one).
+ * Returns 0, or with nothing registered -ENOMEM, -EBUSY when vmlinux's
+ * call sites cannot be rewritten (see dp_patch()), or -EINVAL when a
+ * patched call site is neither a NOP nor a jump this file could have
+ * written (a build problem: better than writing over code that is not
+ * one).
  */
 int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 			    struct mod_debug_site *sites,
@@ -1726,6 +1857,7 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	LIST_HEAD(dead);
 	unsigned long i, nr_runs = 0;
 	unsigned int djb2;
+	int ret;
 
 	if (!n)
 		return 0;
@@ -1777,15 +1909,22 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		if (dd->flags & DP_FL_PRINT)
 			dp_count(run->name, 1);
 	}
+	dp_begin();
 	dp_start_table(t);
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
 	/* A module's code has not run: written directly; vmlinux's runs */
-	dp_publish(start == __start___verbose ? NULL : t);
-	mutex_unlock(&dp_mutex);
-	return 0;
+	ret = dp_commit(dp_quiet(t));
+	if (!ret) {
+		mutex_unlock(&dp_mutex);
+		return 0;
+	}
+	list_del_rcu(&t->list);
+	goto undo;
 
 nomem:
+	ret = -ENOMEM;
+undo:
 	/* The runs made so far lose their 'p' counts and their entries */
 	while (t->nr_runs)
 		dp_drop_run(&t->runs[--t->nr_runs], &dead);
@@ -1794,7 +1933,7 @@ nomem:
 	synchronize_rcu();
 	dp_free_dead(&dead);
 	kfree(t);
-	return -ENOMEM;
+	return ret;
 }
 
 /**
@@ -1872,9 +2011,7 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	if (dp_param_is(param, "dyndbg")) {
 		mutex_lock(&dp_mutex);
 		t = n ? dp_find_table(start) : NULL;
-		ret = dp_run_commands(val ? val : "+p", t, NULL);
-		if (t)
-			dp_publish(t);
+		ret = dp_run_commands(val ? val : "+p", t, NULL, 1);
 		mutex_unlock(&dp_mutex);
 		return ret;
 	}
@@ -1891,13 +2028,15 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	t = n ? dp_find_table(start) : NULL;
 	if (t) {
 		run = &t->runs[0];
+		dp_begin();
 		dp_name_print(run->name, on);
-		printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
-		       run->name->name, on);
-		dp_publish(t);
+		ret = dp_commit(t);
+		if (!ret)
+			printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
+			       run->name->name, on);
 	}
 	mutex_unlock(&dp_mutex);
-	return 0;
+	return ret;
 }
 
 /* ---- printing ----------------------------------------------------------- */
@@ -2219,22 +2358,32 @@ static int dp_check_bytes(const char *buf, size_t count)
 }
 
 /*
- * Apply every command of a parsed (and checked) batch.  dp_mutex held.
- * Fails only when patched call sites cannot be rewritten (no memory for
- * the mapping or stop_machine(), or NMI handlers without a pause): the
- * flags are set all the same, and the instructions follow at the next
- * change.
+ * Apply every command of a parsed (and checked) batch as one change, and
+ * log each once it holds.  dp_mutex held.  Fails only when patched call
+ * sites cannot be rewritten (no memory for the mapping or stop_machine(),
+ * or NMI handlers without a pause) or the undo log finds no memory: then
+ * nothing has changed.
  */
 static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
 	struct dp_cmd *cmd;
+	int ret;
 
+	dp_begin();
 	list_for_each_entry(cmd, cmds, list)
 		if (kind == DP_SET)
 			dp_apply_set(cmd);
 		else
-			dp_log_applied(cmd, dp_apply(cmd));
-	return dp_publish(NULL);
+			cmd->changed = dp_apply(cmd);
+	ret = dp_commit(NULL);
+	if (ret)
+		return ret;
+	list_for_each_entry(cmd, cmds, list)
+		if (kind == DP_SET)
+			dp_set_done(cmd);
+		else
+			dp_log_applied(cmd, cmd->changed);
+	return 0;
 }
 
 static ssize_t dp_write(struct file *file, const char __user *ubuf,
@@ -2269,8 +2418,8 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	if (!ret) {
 		/*
 		 * Checked and applied against the same state: all or none
-		 * of the commands; a rewrite that fails after them (ENOMEM,
-		 * EBUSY) leaves their flags set, see dp_patch()
+		 * of the commands, and none if the call sites cannot follow
+		 * (ENOMEM, EBUSY)
 		 */
 		mutex_lock(&dp_mutex);
 		ret = dp_parse_batch(buf, count, out, kind, &cmds);
@@ -2448,7 +2597,7 @@ static int __init dp_module_dyndbg(char *param, char *val)
 		return 0;
 	if (!val)
 		val = "+p";
-	if (dp_run_commands(val, NULL, NULL))
+	if (dp_run_commands(val, NULL, NULL, 0))
 		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
 		       param, val);
 	else if (dp_add_boot(param, dot - param, val))
@@ -2481,6 +2630,7 @@ static void __init dp_boot_options(void)
  */
 void __init dynamic_printk_init(void)
 {
+	struct dp_table *t;
 	int ret;
 
 	mutex_lock(&dp_mutex);
@@ -2504,11 +2654,14 @@ void __init dynamic_printk_init(void)
 		       "sites of vmlinux: %d\n", ret);
 	} else if (boot_dyndbg) {
 		mutex_lock(&dp_mutex);
-		if (dp_run_commands(boot_dyndbg,
-				    dp_find_table(__start___verbose), NULL))
+		t = dp_find_table(__start___verbose);
+		ret = dp_run_commands(boot_dyndbg, t, NULL, 1);
+		if (ret == -EINVAL)
 			printk(KERN_WARNING "dynamic_printk: ignoring "
 			       "dyndbg=\"%s\"\n", boot_dyndbg);
-		dp_publish(NULL);
+		else if (ret)
+			printk(KERN_ERR "dynamic_printk: dyndbg=\"%s\" not "
+			       "applied: %d\n", boot_dyndbg, ret);
 		mutex_unlock(&dp_mutex);
 	}
 #ifdef DYNAMIC_PRINTK_PATCHED

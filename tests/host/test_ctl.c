@@ -723,6 +723,78 @@ static void test_save_restore(void)
 	end();
 }
 
+/*
+ * A change is all or nothing even when it runs out of memory half-way:
+ * the undo log that lets a failed change put back the flags it changed
+ * takes pages as it goes.  A write that changes more call sites than one
+ * page of the log records, with each of its allocations failing in turn,
+ * returns -ENOMEM and leaves both files, the masks and every flag as
+ * they were; with none failing it applies.
+ */
+static void test_undo_nomem(void)
+{
+	static const char *names[50];
+	static const char cmd[] = "file * =pmflt";
+	static char saved[READ_CAP], what[64];
+	struct snapshot snap;
+	struct fakemod *fm;
+	long nth, ret, before = 0;
+	int i;
+
+	begin("a change that runs out of memory half-way changes nothing");
+	for (i = 0; i < 50; i++)
+		names[i] = oracle_names[ORACLE_FIRST_GENERATED + i].name;
+	fm = fake_new(names, 50, 8, 1, 0);
+	CHECK(fake_register(fm) == 0, "register failed");
+	sgood("module mod0* +p; module mod1* line 20-40 =mf");
+	snprintf(saved, sizeof(saved), "%s", site_read());
+	/*
+	 * Each allocation of the write fails in turn (the first is the
+	 * open's seq_file) until none does: every failure is -ENOMEM with
+	 * nothing changed.  A write that changes nothing allocates no log.
+	 */
+	for (i = 0; i < 2; i++) {
+		const char *c = i ? cmd : "module no_such_module =p";
+
+		for (nth = 2; ; nth++) {
+			snprintf(what, sizeof(what), "'%s', allocation %ld "
+				 "failing", c, nth);
+			snap_take(&snap);
+			shim_log_reset();
+			shim_kmalloc_fail_nth(nth);
+			ret = site_write(c);
+			shim_kmalloc_fail_nth(0);
+			if (ret == (long)strlen(c)) {
+				struct mbatch b;
+
+				/* it holds: so in the model */
+				snap_drop(&snap);
+				mbatch_parse(c, strlen(c), 0, &b);
+				mbatch_apply(&b, -1, NULL);
+				mbatch_free(&b);
+				model_check(c);
+				break;
+			}
+			CHECK(ret == -ENOMEM, "%s: returned %ld", what, ret);
+			CHECK(shim_log_count() == 0, "%s: logged", what);
+			snap_same(&snap, what);
+			model_check(what);
+			if (ret != -ENOMEM)
+				break;
+		}
+		if (!i)
+			before = nth;
+	}
+	CHECK(nth - before >= 3, "'%s' failed at only %ld more allocations",
+	      cmd, nth - before);
+	CHECK(strcmp(site_read(), saved), "'%s' changed nothing", cmd);
+	sgood("file * =_");
+	fake_unregister(fm);
+	fake_free(fm);
+	model_check("undo module gone");
+	end();
+}
+
 /* ---- one state, two views ---- */
 
 static void test_two_views(void)
@@ -1393,6 +1465,7 @@ int main(int argc, char **argv)
 		test_batches();
 		test_read_lines();
 		test_save_restore();
+		test_undo_nomem();
 		test_two_views();
 		test_random_mix();
 		test_decorations();
