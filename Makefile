@@ -23,7 +23,7 @@ help:
 	@echo 'make module M=<dir>   build an out-of-tree module against build/out/$$(KVARIANT)'
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
 	@echo 'make check-debug      only the debug-kernel boots of the guest suite (2 CPUs: stress, leak, fuzz; part of check)'
-	@echo 'make boot-stats       boot each kernel many times on a loaded host, count failed boots (BOOT_STATS=$(BOOT_STATS))'
+	@echo 'make boot-stats       boot kernels or suite boots many times on a loaded host, count failures (BOOT_STATS=$(BOOT_STATS); also e.g. "patchnmi:10 hardening:10")'
 	@echo 'make fuzz             long libFuzzer run on the control-file parser'
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
@@ -65,12 +65,11 @@ check-guest: deps busybox
 check-debug: deps busybox
 	@bash tools/guest-suite.sh debug hardening
 
-# VARIANT:COUNT pairs for boot-stats
+# NAME:COUNT pairs for boot-stats: NAME a kernel variant (two short
+# cases) or a boot of tests/guest/boots (its own cases)
 BOOT_STATS ?= on-small:300 on-debug:50
 boot-stats: deps busybox
 	@rc=0; for vc in $(BOOT_STATS); do \
-		bash tools/kbuild.sh $${vc%%:*} >/dev/null && \
-		bash tools/build-modules.sh $${vc%%:*} >/dev/null && \
 		bash tools/boot-stats.sh $${vc%%:*} $${vc##*:} || rc=1; \
 	done; exit $$rc
 
