@@ -78,9 +78,9 @@ while :; do
 	n=$((n + 2))
 	[ $((n % 100)) = 0 ] || continue
 	if [ $n -ge "$N" ] && [ -f /tmp/r/ld ] && [ "$(cat $P/hirq_cpus)" = 3 ] &&
-	   grep -q '^dp_patch:loop thread ' /tmp/r/klog &&
-	   grep -q '^dp_patch:loop timer ' /tmp/r/klog &&
-	   grep -q '^dp_patch:loop hirq ' /tmp/r/klog; then
+	   grep -q '^dp_patch:loop thread ' /tmp/r/klog 2>/dev/null &&
+	   grep -q '^dp_patch:loop timer ' /tmp/r/klog 2>/dev/null &&
+	   grep -q '^dp_patch:loop hirq ' /tmp/r/klog 2>/dev/null; then
 		break
 	fi
 	past_deadline && { fail "hang: $n toggles in $HANG s, not done"; break; }
