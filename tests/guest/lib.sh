@@ -23,6 +23,32 @@ expect_eq() {
 	fi
 }
 
+# ---- waiting --------------------------------------------------------------
+# A case does a fixed amount of work and waits for what it must see; a
+# limit in seconds only catches a hang and never measures speed (the
+# guest is an emulator on a shared host: anything may take long).
+# secs_now: whole seconds since boot, into $NOW, without a fork.
+secs_now() { local _r; read -r NOW _r < /proc/uptime; NOW=${NOW%.*}; }
+# wait_for <secs> <command...>: run the command every tenth of a second
+# until it succeeds; false if it still fails after <secs> seconds.
+wait_for() {
+	local end
+	secs_now; end=$((NOW + $1)); shift
+	until "$@"; do
+		secs_now
+		[ "$NOW" -lt "$end" ] || return 1
+		usleep 100000
+	done
+	return 0
+}
+# above <file> <n>: the number in the file (a module parameter, a
+# counter) is greater than n.
+above() { [ "$(cat "$1")" -gt "$2" ]; }
+# deadline <secs>: past_deadline is true from <secs> seconds from now on
+# (shells started afterwards inherit the deadline).
+deadline() { secs_now; DEADLINE=$((NOW + $1)); }
+past_deadline() { secs_now; [ "$NOW" -ge "$DEADLINE" ]; }
+
 # ctl_write <string>: write the string to the control file in one
 # write(2); prints nothing, returns write's success.  Uses printf so the
 # caller decides about the newline.

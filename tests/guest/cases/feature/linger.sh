@@ -3,16 +3,15 @@
 # handler that is still running; the module's names must stay registered
 # until then.  dp_dbg's "linger" handler waits for the exit function,
 # then runs a pr_debug(): started before rmmod, it prints after the exit
-# function's message.
+# function's message.  The handler waits two minutes at most for the
+# exit function, this shell a minute at most for the handler to start:
+# limits that only catch a hang.
 . /lib.sh
 check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
 echo "set enabled=1 dp_dbg" > $CTL
-(echo 60000 > /sys/module/dp_dbg/parameters/linger) &
+(echo 120000 > /sys/module/dp_dbg/parameters/linger) &
 bg=$!
-i=0
-while ! klog_has "dp_dbg_test: lingering" && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
+wait_for 60 klog_has "dp_dbg_test: lingering"
 check "the handler is running" klog_has "dp_dbg_test: lingering"
 check "rmmod dp_dbg while it runs" rmmod dp_dbg
 wait $bg

@@ -24,7 +24,21 @@ TOL_KB=${leak_tol_kb:-1024}
 CACHES="kmalloc-16 kmalloc-32 kmalloc-64 kmalloc-96 kmalloc-128 kmalloc-192 kmalloc-256"
 KNOWN="kmalloc-64 kobject_create_and_add"
 memfree() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
-settle() { sync; usleep 300000; }	# let RCU callbacks free what they free
+# active: the active objects of those caches, together
+active() { awk -v l=" $CACHES " 'index(l, " " $1 " ") { s += $2 } END { print s + 0 }' /proc/slabinfo; }
+# settle: let RCU callbacks free what they free: 300 ms, and more while
+# the caches still shrink from one look to the next (a minute at most:
+# how soon a loaded host runs them is its business).
+settle() {
+	local a b i=0
+	b=$(active)
+	while [ $i -lt 200 ]; do
+		sync; usleep 300000
+		a=$b; b=$(active)
+		[ "$b" -lt "$a" ] || break
+		i=$((i + 1))
+	done
+}
 # snapshot FILE: "cache total" lines and "cache site count" lines
 snapshot() {
 	for c in $CACHES; do

@@ -1,6 +1,6 @@
 # Concurrency through the per-call-site control file, on the debug kernel
 # (lockdep, SLUB debugging, debugobjects, preemptible SMP with 2 CPUs):
-# for $hard_secs seconds (kernel parameter, default 60) run at once
+# run at once
 #   - writer 1: queries on dp_stress's call sites (module, func glob,
 #     format, line range; + - = with every flag), which print from a timer,
 #     an hrtimer in hard irq on every CPU and a kernel thread meanwhile,
@@ -16,17 +16,54 @@
 #     it run a moment, unloads it
 #   - loader 2: loads and unloads dp_dbg and allx
 #   - a drainer: moves the kernel log to a file twice a second
+# until both loaders have done $hard_loads rounds (kernel parameter,
+# default 10) and the shells have done what the checks below are about:
+# more than 10 writes of each writer and through the modules file, more
+# than 10 reads, pr_debug printed from hard irq, on every CPU, messages
+# decorated in hard irq and in a thread.  The shells keep their counts in
+# files, rewritten after each round.  How long that takes is the host's
+# business: only a case not done after $HANG seconds fails for the time,
+# as a hang.
 # Every write to the control file is valid, so every one must succeed,
 # loaded or not (a query that matches nothing succeeds); a "set" through
 # the modules file names a module, and fails while it is not loaded:
 # those are counted apart, and must succeed many times.  At the end, with everything off,
 # the control file is exactly what it was before.
 . /lib.sh
-secs=${hard_secs:-60}
+L=${hard_loads:-10}
+HANG=300
 C=/sys/kernel/debug/dynamic_printk/control
 S=/sys/module/dp_stress/parameters
 rm -rf /tmp/h; mkdir -p /tmp/h
 stopped() { [ -f /tmp/h/stop ]; }
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+for f in w1 w2 w3; do echo 0 0 0 0 > /tmp/h/$f; done
+for f in r1 r2 l2; do echo 0 0 > /tmp/h/$f; done
+echo 0 0 0 0 0 > /tmp/h/l1
+# The decorated messages the checks at the end look for
+INTR='^<intr> (dp_stress:[a-z0-9_]+:[0-9]+: )?dp_stress:hirq [0-9]+$'
+TPID='^\[[0-9]+\] (dp_stress:[a-z0-9_]+:[0-9]+: )?dp_stress:thread [0-9]+$'
+# seen: the shells' files (and the drained log) say that everything was
+# seen; the log is searched once the counts are there, each message
+# until found.
+seen_intr='' seen_tpid=''
+seen() {
+	local l1 l2 w1 w2 w3 m3 r1 r2 q cpus _r
+	read -r l1 _r _r q cpus < /tmp/h/l1 || return 1
+	read -r l2 _r < /tmp/h/l2 || return 1
+	read -r w1 _r < /tmp/h/w1 || return 1
+	read -r w2 _r < /tmp/h/w2 || return 1
+	read -r w3 _r m3 _r < /tmp/h/w3 || return 1
+	read -r r1 _r < /tmp/h/r1 || return 1
+	read -r r2 _r < /tmp/h/r2 || return 1
+	[ "${l1:-0}" -ge "$L" ] && [ "${l2:-0}" -ge "$L" ] &&
+		[ "${w1:-0}" -gt 10 ] && [ "${w2:-0}" -gt 10 ] &&
+		[ "${w3:-0}" -gt 10 ] && [ "${m3:-0}" -gt 10 ] &&
+		[ $((${r1:-0} + ${r2:-0})) -gt 10 ] &&
+		[ "${q:-0}" -gt 0 ] && [ "${cpus:-0}" = $(( (1 << ncpu) - 1 )) ] || return 1
+	[ -n "$seen_intr" ] || { grep -qE "$INTR" /tmp/h/klog 2>/dev/null && seen_intr=1; } || return 1
+	[ -n "$seen_tpid" ] || { grep -qE "$TPID" /tmp/h/klog 2>/dev/null && seen_tpid=1; }
+}
 # One well-formed line of the control file
 LINE='^[^ ]+:[0-9]+ \[[a-z0-9_]+\][a-zA-Z0-9_.]+ =(p?m?f?l?t?|_) ".*"$'
 
@@ -53,6 +90,7 @@ writer() {
 			*) if echo "$c" > $C; then ok=$((ok + 1)); else no=$((no + 1)); echo "$c" >> /tmp/h/bad$name; fi ;;
 			esac
 		done
+		echo "$ok $no $mok $mno" > /tmp/h/$name
 	done
 	echo "$ok $no $mok $mno" > /tmp/h/$name
 }
@@ -80,6 +118,7 @@ reader() {
 			f=$((f + 1))
 		fi
 		r=$((r + 1))
+		echo "$r $f" > /tmp/h/r$1
 	done
 	echo "$r $f" > /tmp/h/r$1
 }
@@ -98,6 +137,7 @@ reader 2 & pids="$pids $!"
 		f=$((f + 1))
 	fi
 	l=$((l + 1))
+	echo "$l $f $notirq $q $cpus" > /tmp/h/l1
   done
   echo "$l $f $notirq $q $cpus" > /tmp/h/l1 ) &
 pids="$pids $!"
@@ -108,12 +148,13 @@ pids="$pids $!"
 	rmmod dp_dbg || f=$((f + 1))
 	rmmod allx || f=$((f + 1))
 	l=$((l + 1))
+	echo "$l $f" > /tmp/h/l2
   done
   echo "$l $f" > /tmp/h/l2 ) &
 pids="$pids $!"
 
 start=$(date +%s)
-sleep "$secs"
+wait_for $HANG seen || fail "hang: not everything seen in $HANG s: $(cat /tmp/h/l1 /tmp/h/l2 | tr '\n' ' ')"
 touch /tmp/h/stop
 left=$pids n=0
 while [ -n "$left" ] && [ $n -lt 60 ]; do
@@ -149,17 +190,16 @@ done
 set -- $(cat /tmp/h/l1)
 echo "dp_stress loads: $1 (failures $2); printed from hard irq: $4; outside hard irq: $3; CPUs (mask): $5"
 expect_eq "every load/unload of dp_stress worked" 0 "$2"
-check "dp_stress loaded several times" test "$1" -gt 2
+check "dp_stress loaded $L times at least ($1)" test "$1" -ge "$L"
 check "pr_debug printed from hard irq meanwhile" test "$4" -gt 0
 expect_eq "the hrtimer ran in hard irq" 0 "$3"
-ncpu=$(grep -c '^processor' /proc/cpuinfo)
 expect_eq "in hard irq on every CPU (mask)" $(( (1 << ncpu) - 1 )) "$5"
 set -- $(cat /tmp/h/l2)
 echo "dp_dbg+allx load/unload rounds: $1 (failures $2)"
 expect_eq "every load/unload of dp_dbg and allx worked" 0 "$2"
 check "no test module left" sh -c "! grep -qE '^(dp_stress|dp_dbg|allx) ' /proc/modules"
-check "hard-irq messages decorated \"<intr> \"" grep -qE '^<intr> (dp_stress:[a-z0-9_]+:[0-9]+: )?dp_stress:hirq [0-9]+$' /tmp/h/klog
-check "thread messages decorated with the pid" grep -qE '^\[[0-9]+\] (dp_stress:[a-z0-9_]+:[0-9]+: )?dp_stress:thread [0-9]+$' /tmp/h/klog
+check "hard-irq messages decorated \"<intr> \"" grep -qE "$INTR" /tmp/h/klog
+check "thread messages decorated with the pid" grep -qE "$TPID" /tmp/h/klog
 cat $C > /tmp/h/end
 check "control file as before" cmp -s /tmp/h/base /tmp/h/end
 cmp -s /tmp/h/base /tmp/h/end || diff /tmp/h/base /tmp/h/end | head -20 | sed 's/^/  diff: /'

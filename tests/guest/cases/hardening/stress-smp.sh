@@ -1,6 +1,5 @@
 # Concurrency on the debug kernel (lockdep, SLUB debugging,
-# debugobjects, preemptible SMP with 2 CPUs): for $hard_secs seconds
-# (kernel parameter, default 60) run at once
+# debugobjects, preemptible SMP with 2 CPUs): run at once
 #   - writer 1: switches dp_stress on and off (rejected while it is not loaded)
 #   - writer 2: switches dp_dbg on and off and fires its two call sites
 #   - writer 3: switches 'all' on and off
@@ -11,14 +10,39 @@
 #     it run a moment, unloads it
 #   - loader 2: loads and unloads dp_dbg and allx
 #   - a drainer: moves the kernel log to a file twice a second
+# until both loaders have done $hard_loads rounds (kernel parameter,
+# default 10) and the shells have done what the checks below are about:
+# writes to dp_stress and to dp_dbg that succeeded while it was loaded,
+# more than 10 reads, pr_debug printed from hard irq, on every CPU.  The
+# shells keep their counts in files, rewritten after each round.  How
+# long that takes is the host's business: only a case not done after
+# $HANG seconds fails for the time, as a hang.
 # Pass: every write that must succeed did, nothing bad in the drained
 # kernel log, all the shells finished, and at the end, with everything off,
 # the control file is exactly what it was before (same names, once each).
 . /lib.sh
-secs=${hard_secs:-60}
+L=${hard_loads:-10}
+HANG=300
 S=/sys/module/dp_stress/parameters
 rm -rf /tmp/h; mkdir -p /tmp/h
 stopped() { [ -f /tmp/h/stop ]; }
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+for f in w1 w2 w3 r1 r2 l2; do echo 0 0 > /tmp/h/$f; done
+echo 0 0 0 0 0 0 0 > /tmp/h/l1
+# seen: the shells' files say that everything was seen
+seen() {
+	local l1 l2 w1 w2 r1 r2 q cpus _r
+	read -r l1 _r _r _r q _r cpus < /tmp/h/l1 || return 1
+	read -r l2 _r < /tmp/h/l2 || return 1
+	read -r w1 _r < /tmp/h/w1 || return 1
+	read -r w2 _r < /tmp/h/w2 || return 1
+	read -r r1 _r < /tmp/h/r1 || return 1
+	read -r r2 _r < /tmp/h/r2 || return 1
+	[ "${l1:-0}" -ge "$L" ] && [ "${l2:-0}" -ge "$L" ] &&
+		[ "${w1:-0}" -gt 0 ] && [ "${w2:-0}" -gt 0 ] &&
+		[ $((${r1:-0} + ${r2:-0})) -gt 10 ] &&
+		[ "${q:-0}" -gt 0 ] && [ "${cpus:-0}" = $(( (1 << ncpu) - 1 )) ]
+}
 
 echo "set enabled=0 all" > $CTL
 cat $CTL > /tmp/h/base
@@ -34,6 +58,7 @@ toggle() { # counter-file name
 		if echo "set enabled=1 $2" > $CTL 2>/dev/null; then ok=$((ok + 1)); else no=$((no + 1)); fi
 		[ -n "$3" ] && { echo "$3" > /sys/module/$2/parameters/fire; } 2>/dev/null
 		if echo "set enabled=0 $2" > $CTL 2>/dev/null; then ok=$((ok + 1)); else no=$((no + 1)); fi
+		echo "$ok $no" > /tmp/h/$1
 	done
 	echo "$ok $no" > /tmp/h/$1
 }
@@ -50,6 +75,7 @@ reader() {
 			f=$((f + 1))
 		fi
 		r=$((r + 1))
+		echo "$r $f" > /tmp/h/r$1
 	done
 	echo "$r $f" > /tmp/h/r$1
 }
@@ -67,6 +93,7 @@ reader 2 & pids="$pids $!"
 		f=$((f + 1))
 	fi
 	l=$((l + 1))
+	echo "$l $f $notirq $t $q $h $cpus" > /tmp/h/l1
   done
   echo "$l $f $notirq $t $q $h $cpus" > /tmp/h/l1 ) &
 pids="$pids $!"
@@ -77,12 +104,13 @@ pids="$pids $!"
 	rmmod dp_dbg || f=$((f + 1))
 	rmmod allx || f=$((f + 1))
 	l=$((l + 1))
+	echo "$l $f" > /tmp/h/l2
   done
   echo "$l $f" > /tmp/h/l2 ) &
 pids="$pids $!"
 
 start=$(date +%s)
-sleep "$secs"
+wait_for $HANG seen || fail "hang: not everything seen in $HANG s: $(cat /tmp/h/l1 /tmp/h/l2 | tr '\n' ' ')"
 touch /tmp/h/stop
 # Every shell must finish within a minute of being told to.
 left=$pids n=0
@@ -118,12 +146,11 @@ expect_eq "every read whole, well-formed, no name twice" 0 "$rbad"
 for r in 1 2; do [ -f /tmp/h/dup$r ] && sed "s/^/  dup$r: /" /tmp/h/dup$r | head -40; done
 check "many reads" test "$reads" -gt 10
 expect_eq "every load/unload of dp_stress worked" 0 "$l1f"
-check "dp_stress loaded several times" test "$l1" -gt 2
+check "dp_stress loaded $L times at least ($l1)" test "$l1" -ge "$L"
 expect_eq "every load/unload of dp_dbg and allx worked" 0 "$l2f"
-check "dp_dbg and allx loaded several times" test "$l2" -gt 2
+check "dp_dbg and allx loaded $L times at least ($l2)" test "$l2" -ge "$L"
 check "pr_debug printed from hard irq meanwhile" test "$hq" -gt 0
 expect_eq "the hrtimer ran in hard irq" 0 "$notirq"
-ncpu=$(grep -c '^processor' /proc/cpuinfo)
 expect_eq "in hard irq on every CPU (mask)" $(( (1 << ncpu) - 1 )) "$hcpus"
 check "no test module left" sh -c "! grep -qE '^(dp_stress|dp_dbg|allx) ' /proc/modules"
 cat $CTL > /tmp/h/end

@@ -22,7 +22,7 @@ err=$(insmod $MODDIR/dp_fail.ko 2>&1)
 case $err in *"No such device"*) pass "dp_fail fails with ENODEV" ;; *) fail "dp_fail: $err" ;; esac
 expect_eq "dp_fail printed nothing" 0 "$(dmesg | grep -c 'dp_fail:')"
 check "insmod dp_stress" insmod $MODDIR/dp_stress.ko
-usleep 100000
+wait_for 60 above /sys/module/dp_stress/parameters/timer_runs 0
 check "dp_stress runs" test "$(cat /sys/module/dp_stress/parameters/timer_runs)" -gt 0
 expect_eq "dp_stress evaluates nothing" 0 "$(cat /sys/module/dp_stress/parameters/timer_evals)"
 check "rmmod dp_stress" rmmod dp_stress
