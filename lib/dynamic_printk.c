@@ -138,7 +138,7 @@ static int all_mode __read_mostly;
 /*
  * The masks the entries need, kept exact under dp_mutex: the buckets of
  * entries whose nr_print crossed zero are marked dirty and recomputed from
- * their chains by dp_publish().
+ * their chains by dp_update_masks().
  */
 static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
 
@@ -280,9 +280,10 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 }
 
 /*
- * Give a call site of @run new flags; returns 1 if they changed.  A
- * change of 'p' leaves its table dirty: dp_publish() rewrites its patched
- * call sites.  dp_mutex held.
+ * Give a call site of @run new flags; returns 1 if they changed, 0 if
+ * they were the same or could not be noted in the undo log (then they
+ * stay, and the change fails).  A change of 'p' leaves its table dirty:
+ * dp_publish() rewrites its patched call sites.  dp_mutex held.
  */
 static int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 			unsigned int flags)
@@ -656,14 +657,17 @@ static int notrace __kprobes dp_nmi_claim(void)
  * before that, another CPU may still be on its way through stop_cpu(),
  * which may be probed, and a probe handler there could run a call site
  * that is being written.  stop_machine() holds CPU hotplug off, so the
- * number of online CPUs cannot change meanwhile.
+ * number of online CPUs cannot change meanwhile; before SMP is up it is
+ * one.
  */
 static int notrace __kprobes dp_poke_all(void *data)
 {
 	struct dp_pokes *p = data;
 
 	if (atomic_inc_return(&p->cpus) == 1) {
-		while (atomic_read(&p->cpus) < num_online_cpus())
+		int cpus = num_online_cpus();
+
+		while (atomic_read(&p->cpus) < cpus)
 			cpu_relax();
 		/*
 		 * Read by handlers only while DP_WRITING is set alone:
@@ -824,9 +828,12 @@ static int dp_patch(struct dp_table *quiet)
 	void *area = NULL;
 	int ret = 0, wrote, waited;
 
-	list_for_each_entry(t, &dp_tables, list)
-		for (i = 0; t->dirty && t != quiet && i < t->nr_sites; i++)
+	list_for_each_entry(t, &dp_tables, list) {
+		if (!t->dirty || t == quiet)
+			continue;
+		for (i = 0; i < t->nr_sites; i++)
 			n += dp_site_insn(t, &t->sites[i], insn);
+	}
 	if (n) {
 		ret = -ENOMEM;
 		p.poke = dp_alloc(n * sizeof(*p.poke));
@@ -1048,22 +1055,25 @@ static int dp_commit(struct dp_table *quiet)
 {
 	struct dp_undo_page *pg, *next;
 	unsigned int i;
-	int ret = dp_undo.nomem ? -ENOMEM : dp_publish(quiet);
+	int ret = -ENOMEM;
 
+	if (!dp_undo.nomem)
+		ret = dp_publish(quiet);
 	dp_undo.active = 0;
-	for (pg = dp_undo.page; pg; pg = next) {
-		next = pg->next;
-		/* the newest first: a site changed twice gets its oldest */
-		for (i = pg->n; ret && i-- > 0; )
-			dp_set_flags(pg->rec[i].run, pg->rec[i].dd,
-				     pg->rec[i].flags);
-		kfree(pg);
-	}
-	dp_undo.page = NULL;
 	if (ret) {
+		/* the newest first: a site changed twice gets its oldest */
+		for (pg = dp_undo.page; pg; pg = pg->next)
+			for (i = pg->n; i-- > 0; )
+				dp_set_flags(pg->rec[i].run, pg->rec[i].dd,
+					     pg->rec[i].flags);
 		all_mode = dp_undo.all_mode;
 		dp_update_masks();
 	}
+	for (pg = dp_undo.page; pg; pg = next) {
+		next = pg->next;
+		kfree(pg);
+	}
+	dp_undo.page = NULL;
 	return ret;
 }
 
@@ -1593,7 +1603,7 @@ static unsigned int dp_apply_run(const struct dp_cmd *cmd,
 
 /*
  * Apply a command to the call sites of a table, or only to those of
- * @name.  dp_mutex held; the caller publishes the masks.  Returns the
+ * @name.  dp_mutex held; the caller commits the change.  Returns the
  * number of call sites changed.
  */
 static unsigned int dp_apply_table(const struct dp_cmd *cmd,
@@ -1644,27 +1654,18 @@ static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
 }
 
 /*
- * The table of vmlinux, whose code runs, or NULL: a module's table passed
- * to dp_commit() is written directly, before its code has run
- */
-static struct dp_table *dp_quiet(struct dp_table *t)
-{
-	return t->start == __start___verbose ? NULL : t;
-}
-
-/*
- * Parse a batch of commands and apply it to the call sites of table @t
- * (only to those of @name, if not NULL), all or nothing; with no table,
- * only check it.  With @commit, the change is its own, published (or
- * undone) by dp_commit(), and each command is logged once it holds;
- * without, it is part of the caller's and logged as applied.  dp_mutex
- * held.  Returns 0, -EINVAL, or -ENOMEM or -EBUSY with nothing changed.
+ * Parse a batch of commands and apply it, within the caller's change, to
+ * the call sites of table @t (only to those of @name, if not NULL); with
+ * no table, only check it.  The commands applied are moved to @done, to
+ * be logged by dp_log_done() once the change holds: only their text
+ * (in @cmds, which must last until then) and count are kept.  dp_mutex
+ * held.  Returns 0, -EINVAL or -ENOMEM, with nothing applied.
  */
 static int dp_run_commands(const char *cmds, struct dp_table *t,
-			   struct dp_name *name, int commit)
+			   struct dp_name *name, struct list_head *done)
 {
 	size_t count = strlen(cmds);
-	struct dp_cmd *cmd;
+	struct dp_cmd *cmd, *tmp;
 	LIST_HEAD(list);
 	char *out;
 	int ret;
@@ -1673,37 +1674,75 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	if (!out)
 		return -ENOMEM;
 	ret = dp_parse_batch(cmds, count, out, DP_QUERY, &list);
-	if (t && !ret) {
-		if (commit)
-			dp_begin();
-		list_for_each_entry(cmd, &list, list)
+	if (t && !ret)
+		list_for_each_entry_safe(cmd, tmp, &list, list) {
 			cmd->changed = dp_apply_table(cmd, t, name);
-		if (commit)
-			ret = dp_commit(dp_quiet(t));
-		if (!ret)
-			list_for_each_entry(cmd, &list, list)
-				dp_log_applied(cmd, cmd->changed);
-	}
+			cmd->module = NULL;	/* in @out */
+			cmd->file = cmd->func = cmd->format = NULL;
+			list_del(&cmd->list);
+			list_add_tail(&cmd->list, done);
+		}
 	dp_free_cmds(&list);
 	kfree(out);
 	return ret;
 }
 
+/* Log the commands of a change that holds, and free them */
+static void dp_log_done(struct list_head *done)
+{
+	struct dp_cmd *cmd;
+
+	list_for_each_entry(cmd, done, list)
+		dp_log_applied(cmd, cmd->changed);
+	dp_free_cmds(done);
+	INIT_LIST_HEAD(done);
+}
+
+/*
+ * Run a batch of commands on the call sites of table @t as a change of
+ * its own (see dp_run_commands()), logged if it holds.  @quiet is @t
+ * when its code has not run yet.  dp_mutex held.  Returns 0, -EINVAL,
+ * or -ENOMEM or -EBUSY with nothing changed.
+ */
+static int dp_change_commands(const char *cmds, struct dp_table *t,
+			      struct dp_table *quiet)
+{
+	LIST_HEAD(done);
+	int ret, err;
+
+	dp_begin();
+	ret = dp_run_commands(cmds, t, NULL, &done);
+	err = dp_commit(quiet);
+	if (!ret)
+		ret = err;
+	if (!ret)
+		dp_log_done(&done);
+	dp_free_cmds(&done);
+	return ret;
+}
+
 /* ---- the modules file's commands ---------------------------------------- */
 
-/* Give or take 'p' from every call site of an entry.  dp_mutex held. */
+/* Give or take 'p' from every call site of a run.  dp_mutex held. */
+static void dp_run_print(struct dp_run *run, int on)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->n; i++) {
+		struct mod_debug *dd = &run->start[i];
+
+		dp_set_flags(run, dd, on ? dd->flags | DP_FL_PRINT :
+			     dd->flags & ~DP_FL_PRINT);
+	}
+}
+
+/* The same for every call site of an entry */
 static void dp_name_print(struct dp_name *e, int on)
 {
 	struct dp_run *run;
-	unsigned int i;
 
 	list_for_each_entry(run, &e->runs, list)
-		for (i = 0; i < run->n; i++) {
-			struct mod_debug *dd = &run->start[i];
-
-			dp_set_flags(run, dd, on ? dd->flags | DP_FL_PRINT :
-				     dd->flags & ~DP_FL_PRINT);
-		}
+		dp_run_print(run, on);
 }
 
 static int dp_is_all(const struct dp_cmd *cmd)
@@ -1777,43 +1816,34 @@ static void dp_set_done(const struct dp_cmd *cmd)
 
 /* ---- registration ------------------------------------------------------- */
 
-/* Give 'p' to the call sites of one run.  dp_mutex held. */
-static void dp_run_print(struct dp_run *run)
+/* Does the boot list wish for the name of run @i of @t (its first)? */
+static int dp_wished(struct dp_table *t, unsigned int i)
 {
-	unsigned int i;
+	struct dp_name *e = t->runs[i].name;
+	unsigned int j;
 
-	for (i = 0; i < run->n; i++)
-		dp_set_flags(run, &run->start[i],
-			     run->start[i].flags | DP_FL_PRINT);
+	for (j = 0; j < i && t->runs[j].name != e; j++)
+		;
+	return j == i && dp_find_boot(e->name, e->djb2, 1);
 }
 
 /*
- * What a new table's call sites start with: 'p' in 'all' mode or when the
- * boot list wishes for their name (one line per name), then the boot
- * commands for their name.  Call sites of files compiled with DEBUG have
- * 'p' from the start.  Only the new call sites change: those registered
- * before keep what they were given since.
+ * What a new table's call sites start with, within the registration's
+ * change: 'p' in 'all' mode or when the boot list wishes for their name,
+ * then the boot commands for their name (moved to @done, see
+ * dp_run_commands()).  Call sites of files compiled with DEBUG have 'p'
+ * from the start.  Only the new call sites change: those registered
+ * before keep what they were given since.  Returns 0 or -ENOMEM.
  */
-static void dp_start_table(struct dp_table *t)
+static int dp_start_table(struct dp_table *t, struct list_head *done)
 {
 	struct dp_boot *b;
-	struct dp_run *run;
-	unsigned int i, j;
+	unsigned int i;
 
-	for (i = 0; i < t->nr_runs; i++) {
-		run = &t->runs[i];
-		if (!all_mode && !dp_find_boot(run->name->name,
-					       run->name->djb2, 1))
-			continue;
-		dp_run_print(run);
-		if (all_mode)
-			continue;
-		for (j = 0; j < i && t->runs[j].name != run->name; j++)
-			;
-		if (j == i)
-			printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
-			       run->name->name);
-	}
+	for (i = 0; i < t->nr_runs; i++)
+		if (all_mode || dp_find_boot(t->runs[i].name->name,
+					     t->runs[i].name->djb2, 1))
+			dp_run_print(&t->runs[i], 1);
 	list_for_each_entry(b, &dp_boot_list, list) {
 		if (!b->cmds)
 			continue;
@@ -1821,9 +1851,24 @@ static void dp_start_table(struct dp_table *t)
 			if (t->runs[i].name->djb2 == b->djb2 &&
 			    !strcmp(t->runs[i].name->name, b->name))
 				break;
-		if (i < t->nr_runs)
-			dp_run_commands(b->cmds, t, t->runs[i].name, 0);
+		/* checked when the command line was read: only -ENOMEM */
+		if (i < t->nr_runs &&
+		    dp_run_commands(b->cmds, t, t->runs[i].name, done))
+			return -ENOMEM;
 	}
+	return 0;
+}
+
+/* Once the registration holds: one line per name the boot list wished */
+static void dp_start_log(struct dp_table *t, struct list_head *done)
+{
+	unsigned int i;
+
+	for (i = 0; !all_mode && i < t->nr_runs; i++)
+		if (dp_wished(t, i))
+			printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
+			       t->runs[i].name->name);
+	dp_log_done(done);
 }
 
 /**
@@ -1842,11 +1887,11 @@ static void dp_start_table(struct dp_table *t)
  * undone with dynamic_printk_unregister() on the same descriptors, and
  * only after it returned 0.  May sleep.
  *
- * Returns 0, or with nothing registered -ENOMEM, -EBUSY when vmlinux's
- * call sites cannot be rewritten (see dp_patch()), or -EINVAL when a
+ * Returns 0, or with nothing registered -ENOMEM, or -EINVAL when a
  * patched call site is neither a NOP nor a jump this file could have
  * written (a build problem: better than writing over code that is not
- * one).
+ * one).  If the call sites of vmlinux cannot be given what they start
+ * with (see dp_patch()), they are registered as built.
  */
 int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 			    struct mod_debug_site *sites,
@@ -1855,9 +1900,10 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	struct dp_table *t;
 	struct dp_run *run = NULL;
 	LIST_HEAD(dead);
+	LIST_HEAD(done);
 	unsigned long i, nr_runs = 0;
 	unsigned int djb2;
-	int ret;
+	int ret, vmlinux;
 
 	if (!n)
 		return 0;
@@ -1910,15 +1956,28 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 			dp_count(run->name, 1);
 	}
 	dp_begin();
-	dp_start_table(t);
+	if (dp_start_table(t, &done))
+		dp_undo.nomem = 1;
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
 	/* A module's code has not run: written directly; vmlinux's runs */
-	ret = dp_commit(dp_quiet(t));
-	if (!ret) {
+	vmlinux = start == __start___verbose;
+	ret = dp_commit(vmlinux ? NULL : t);
+	/*
+	 * vmlinux stays registered with the flags it had as built (its
+	 * call sites match them): better than none of them listed
+	 */
+	if (!ret || vmlinux) {
+		if (ret)
+			printk(KERN_ERR "dynamic_printk: vmlinux: the boot "
+			       "list not applied: %d\n", ret);
+		else
+			dp_start_log(t, &done);
+		dp_free_cmds(&done);
 		mutex_unlock(&dp_mutex);
 		return 0;
 	}
+	dp_free_cmds(&done);
 	list_del_rcu(&t->list);
 	goto undo;
 
@@ -1928,7 +1987,7 @@ undo:
 	/* The runs made so far lose their 'p' counts and their entries */
 	while (t->nr_runs)
 		dp_drop_run(&t->runs[--t->nr_runs], &dead);
-	dp_publish(NULL);
+	dp_update_masks();
 	mutex_unlock(&dp_mutex);
 	synchronize_rcu();
 	dp_free_dead(&dead);
@@ -1987,7 +2046,8 @@ static int dp_param_is(const char *param, const char *word)
  * @val: its value, NULL when it has none
  *
  * "dynamic_printk", "dynamic_printk=1" and "dynamic_printk=0" give or take
- * 'p' from the module's call sites, as "set enabled=<0|1> <module>" does;
+ * 'p' from the call sites of the module's name, as "set enabled=<0|1>
+ * <module>" does;
  * "dyndbg=<commands>" runs control file commands on them, all or none,
  * and a bare "dyndbg" is "+p".  With no descriptors (@n 0) the value is
  * only checked.  The module loader checks each while it parses the
@@ -1998,20 +2058,26 @@ static int dp_param_is(const char *param, const char *word)
  * its init does (a setter that started a timer or a thread running the
  * module's code would break this: setters store values).  May sleep.
  *
- * Returns 0, -ENOENT when @param is another parameter, or -EINVAL (and
- * nothing changed) for a bad value.
+ * Returns 0, -ENOENT when @param is another parameter, or with nothing
+ * changed -EINVAL for a bad value, or -ENOMEM or -EBUSY when the flags
+ * cannot be noted or call sites cannot be rewritten: the module's own are
+ * written directly, which cannot fail, but "dynamic_printk" also reaches
+ * built-in call sites of the same module name, should there be any.
  */
 int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 				char *param, char *val)
 {
 	struct dp_table *t;
-	struct dp_run *run;
 	int on, ret = 0;
 
 	if (dp_param_is(param, "dyndbg")) {
 		mutex_lock(&dp_mutex);
 		t = n ? dp_find_table(start) : NULL;
-		ret = dp_run_commands(val ? val : "+p", t, NULL, 1);
+		if (t)
+			ret = dp_change_commands(val ? val : "+p", t, t);
+		else
+			ret = dp_run_commands(val ? val : "+p", NULL, NULL,
+					      NULL);
 		mutex_unlock(&dp_mutex);
 		return ret;
 	}
@@ -2027,13 +2093,12 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	mutex_lock(&dp_mutex);
 	t = n ? dp_find_table(start) : NULL;
 	if (t) {
-		run = &t->runs[0];
 		dp_begin();
-		dp_name_print(run->name, on);
+		dp_name_print(t->runs[0].name, on);
 		ret = dp_commit(t);
 		if (!ret)
 			printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
-			       run->name->name, on);
+			       t->runs[0].name->name, on);
 	}
 	mutex_unlock(&dp_mutex);
 	return ret;
@@ -2597,7 +2662,7 @@ static int __init dp_module_dyndbg(char *param, char *val)
 		return 0;
 	if (!val)
 		val = "+p";
-	if (dp_run_commands(val, NULL, NULL, 0))
+	if (dp_run_commands(val, NULL, NULL, NULL))
 		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
 		       param, val);
 	else if (dp_add_boot(param, dot - param, val))
@@ -2655,7 +2720,7 @@ void __init dynamic_printk_init(void)
 	} else if (boot_dyndbg) {
 		mutex_lock(&dp_mutex);
 		t = dp_find_table(__start___verbose);
-		ret = dp_run_commands(boot_dyndbg, t, NULL, 1);
+		ret = dp_change_commands(boot_dyndbg, t, NULL);
 		if (ret == -EINVAL)
 			printk(KERN_WARNING "dynamic_printk: ignoring "
 			       "dyndbg=\"%s\"\n", boot_dyndbg);

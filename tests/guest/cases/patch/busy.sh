@@ -41,20 +41,37 @@ fi
 expect_eq "with EBUSY" "1" "$(grep -c 'busy' /tmp/b.err)"
 expect_eq "the kernel says why, and nothing else" \
 	"<3>dynamic_printk: cannot rewrite $n call sites: -16" \
-	"$(klog_new)"
+	"$(klog_new | grep dynamic_printk)"
 check "the control file reads as before, byte for byte" cmp /tmp/c0 $C
 check "the modules file reads as before, byte for byte" cmp /tmp/m0 $CTL
+expect_eq "the call sites keep their NOPs" "$(cat /tmp/b0)" "$(sites)"
+# Through the modules file, 'all' mode too comes back: both fail alike
+for w in "set enabled=1 dp_patch" "set enabled=1 all"; do
+	klog_mark
+	check "'$w' fails" sh -c "! echo '$w' > $CTL"
+	expect_eq "'$w': only the error is logged" \
+		"<3>dynamic_printk: cannot rewrite" \
+		"$(klog_new | grep dynamic_printk | cut -c1-33)"
+	check "'$w': the control file reads as before" cmp /tmp/c0 $C
+	check "'$w': the modules file reads as before" cmp /tmp/m0 $CTL
+done
 expect_eq "the call sites keep their NOPs" "$(cat /tmp/b0)" "$(sites)"
 klog_mark
 fire dp_patch x
 expect_eq "nothing printed" "" "$(klog_new)"
 
 check "the handler ends" sh -c "echo 0 > $P/nmi"
+# Not in 'all' mode: a module loaded now starts without p
+check "insmod dp_dbg" insmod $MODDIR/dp_dbg.ko
+expect_eq "its call sites start without p" "" \
+	"$(grep '\[dp_dbg\]' $C | grep -v ' =_ ')"
+check "rmmod dp_dbg" rmmod dp_dbg
 klog_mark
 check "the same write, 'module dp_patch +p', accepted" \
 	sh -c "echo 'module dp_patch +p' > $C"
+nd=$(grep -c '\[dp_patch\]' /tmp/c0)
 expect_eq "from the old state: it changed every call site" \
-	"<7>dynamic_printk: \"module dp_patch +p\" changed $(grep -c '\[dp_patch\]' /tmp/c0) call sites" \
+	"<7>dynamic_printk: \"module dp_patch +p\" changed $nd call sites" \
 	"$(klog_new | grep 'changed')"
 expect_eq "every call site jumps" "$n" "$(sites | grep -c ' jmp ')"
 check "'module dp_patch -p' accepted" sh -c "echo 'module dp_patch -p' > $C"
