@@ -1054,6 +1054,7 @@ static void dp_begin(void)
 static int dp_commit(struct dp_table *quiet)
 {
 	struct dp_undo_page *pg, *next;
+	struct dp_table *t;
 	unsigned int i;
 	int ret = -ENOMEM;
 
@@ -1068,6 +1069,13 @@ static int dp_commit(struct dp_table *quiet)
 					     pg->rec[i].flags);
 		all_mode = dp_undo.all_mode;
 		dp_update_masks();
+		/*
+		 * Nothing was written: every call site matches its flags
+		 * again (with the compiler's NOP or this CPU's, both one
+		 * instruction), and no later change need rewrite any of it
+		 */
+		list_for_each_entry(t, &dp_tables, list)
+			t->dirty = 0;
 	}
 	for (pg = dp_undo.page; pg; pg = next) {
 		next = pg->next;
