@@ -71,7 +71,7 @@ for i in $(seq 1 "$count"); do
 	out=$(GUEST_QEMU_CPU=$qcpu GUEST_CPUS=$cpus GUEST_MEM=$mem GUEST_TIMEOUT=$tmo \
 		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${cases[@]}" 2>&1)
 	rc=$?
-	if [ $rc != 0 ] || ! echo "$out" | grep -q "^PASS: guest:$boot:boot\$" || echo "$out" | grep -q '^FAIL:'; then
+	if [ $rc != 0 ] || ! echo "$out" | grep -qE "^PASS: guest:$boot:boot( \\(.*\\))?\$" || echo "$out" | grep -q '^FAIL:'; then
 		failed=$((failed + 1))
 		cp "$BUILD/guest/$boot/console.log" "$keep/fail-$i.log"
 		echo "$out" | grep '^FAIL:' | sed "s/^/  boot $i: /" >&2

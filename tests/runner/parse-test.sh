@@ -63,3 +63,11 @@ debug_report slab-corruption 'Slab corruption: size-64 start=ffff8800 len=64'
 debug_report odebug 'ODEBUG: free active object type: timer_list'
 { clean | sed 's/^Freeing unused kernel memory$/ODEBUG: selftest passed\nLock dependency validator: Copyright (c) 2006 Red Hat, Inc., Ingo Molnar/'; echo "@@GUEST-DONE"; } > "$t/log"
 verdict debug-boot-banners-pass '^PASS: guest:b:boot' a
+# The 8250 driver's "too much work" message, which the emulated UART
+# draws out on a loaded host, cuts a line the tty was sending in two;
+# the line put back together passes, and a report it cut still fails.
+uart='serial8250: too much work for irq4'
+{ clean | sed "s/^Freeing unused kernel memory\$/ODEBUG: selftest pass$uart\ned/"; echo "@@GUEST-DONE"; } > "$t/log"
+verdict uart-busy-passes '^PASS: guest:b:boot (serial8250 busy 1 times)' a
+{ clean; echo "@@GUEST-DONE"; } | sed "s|^@@DMESG-BEGIN 10-a\$|@@DMESG-BEGIN 10-a\nBU$uart\nG: unable to handle kernel paging request|" > "$t/log"
+verdict uart-busy-cut-report-fails '^FAIL: guest:b:a: kernel log: BUG: unable' a
