@@ -12,7 +12,12 @@ res=$BUILD/results.txt
 : > "$res"
 start=$(date +%s)
 
-run() { "$@" 2>&1 | tee -a "$res" | grep -E '^(PASS|FAIL|SKIP):'; }
+# Each step's output, and how long it took: CI has a time limit.
+run() {
+	local t0; t0=$(date +%s)
+	"$@" 2>&1 | tee -a "$res" | grep -E '^(PASS|FAIL|SKIP):'
+	echo "== $(( $(date +%s) - t0 )) s: ${*##*/}"
+}
 
 echo "== host tier"
 run make -s -C "$top/tests/host" check
