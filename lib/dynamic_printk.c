@@ -2665,15 +2665,17 @@ static int __init dp_add_boot(const char *name, size_t len, const char *cmds)
 static int __init dp_module_dyndbg(char *param, char *val)
 {
 	char *dot = strrchr(param, '.');
+	int ret;
 
 	if (!dot || dot == param || !dp_param_is(dot + 1, "dyndbg"))
 		return 0;
 	if (!val)
 		val = "+p";
-	if (dp_run_commands(val, NULL, NULL, NULL))
+	ret = dp_run_commands(val, NULL, NULL, NULL);
+	if (ret == -EINVAL)
 		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
 		       param, val);
-	else if (dp_add_boot(param, dot - param, val))
+	else if (ret || dp_add_boot(param, dot - param, val))
 		printk(KERN_ERR "dynamic_printk: no memory for %s\n", param);
 	return 0;
 }

@@ -799,6 +799,7 @@ static void test_undo_nomem(void)
 		snprintf(what, sizeof(what), "'set enabled=1 all', allocation "
 			 "%ld failing", nth);
 		snap_take(&snap);
+		shim_log_reset();
 		shim_kmalloc_fail_nth(nth);
 		ret = ctl_write("set enabled=1 all");
 		shim_kmalloc_fail_nth(0);
@@ -807,6 +808,7 @@ static void test_undo_nomem(void)
 			break;
 		}
 		CHECK(ret == -ENOMEM, "%s: returned %ld", what, ret);
+		CHECK(shim_log_count() == 0, "%s: logged", what);
 		snap_same(&snap, what);
 		CHECK(dynamic_printk_enabled != ~0ULL, "%s: all mode", what);
 		if (ret != -ENOMEM)
@@ -822,6 +824,7 @@ static void test_undo_nomem(void)
 		snprintf(what, sizeof(what), "registration in all mode, "
 			 "allocation %ld failing", nth);
 		snap_take(&snap);
+		shim_log_reset();
 		shim_kmalloc_fail_nth(nth);
 		ret = fake_register(fm);
 		shim_kmalloc_fail_nth(0);
@@ -830,6 +833,7 @@ static void test_undo_nomem(void)
 			break;
 		}
 		CHECK(ret == -ENOMEM, "%s: returned %ld", what, ret);
+		CHECK(shim_log_count() == 0, "%s: logged", what);
 		snap_same(&snap, what);
 		rcu_barrier();
 		CHECK(shim_kmalloc_live() == live, "%s: leaked %ld", what,
