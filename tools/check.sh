@@ -15,7 +15,7 @@ start=$(date +%s)
 # Each step's output, and how long it took: CI has a time limit.
 run() {
 	local t0; t0=$(date +%s)
-	"$@" 2>&1 | tee -a "$res" | grep -E '^(PASS|FAIL|SKIP):'
+	"$@" 2>&1 | tee -a "$res" | grep --line-buffered -E '^(PASS|FAIL|SKIP):'
 	echo "== $(( $(date +%s) - t0 )) s: ${*##*/}"
 }
 
