@@ -248,6 +248,14 @@ struct dp_undo_page {
 #define DP_UNDO_RECS	((PAGE_SIZE - sizeof(struct dp_undo_page)) / \
 			 sizeof(struct dp_undo_rec))
 
+/*
+ * In a descriptor's type (which nothing reads at run time): its old flags
+ * are in the log of the change under way.  Each call site is logged once
+ * per change, so the log is bounded by the call sites, not by the
+ * commands of a batch.
+ */
+#define DP_TYPE_NOTED	0x80
+
 static struct {
 	struct dp_undo_page *page;	/* the newest first */
 	int active;
@@ -260,6 +268,8 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 	struct dp_undo_page *pg = dp_undo.page;
 	struct dp_undo_rec *rec;
 
+	if (dd->type & DP_TYPE_NOTED)
+		return 1;
 	if (dp_undo.nomem)
 		return 0;
 	if (!pg || pg->n == DP_UNDO_RECS) {
@@ -276,6 +286,7 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 	rec->run = run;
 	rec->dd = dd;
 	rec->flags = dd->flags;
+	dd->type |= DP_TYPE_NOTED;
 	return 1;
 }
 
@@ -1062,7 +1073,6 @@ static int dp_commit(struct dp_table *quiet)
 		ret = dp_publish(quiet);
 	dp_undo.active = 0;
 	if (ret) {
-		/* the newest first: a site changed twice gets its oldest */
 		for (pg = dp_undo.page; pg; pg = pg->next)
 			for (i = pg->n; i-- > 0; )
 				dp_set_flags(pg->rec[i].run, pg->rec[i].dd,
@@ -1079,6 +1089,8 @@ static int dp_commit(struct dp_table *quiet)
 	}
 	for (pg = dp_undo.page; pg; pg = next) {
 		next = pg->next;
+		for (i = 0; i < pg->n; i++)
+			pg->rec[i].dd->type &= ~DP_TYPE_NOTED;
 		kfree(pg);
 	}
 	dp_undo.page = NULL;

@@ -792,6 +792,33 @@ static void test_undo_nomem(void)
 	sgood("file * =_");
 
 	/*
+	 * The log holds each call site once per change: a batch that turns
+	 * 400 call sites on and off 50 times allocates no more than one
+	 * that matches nothing, but for the 3 pages of 400 records
+	 */
+	{
+		static char toggles[2048], nothing[2048];
+		long a0, a1, a2;
+
+		toggles[0] = nothing[0] = '\0';
+		for (i = 0; i < 50; i++) {
+			strcat(toggles, "file * +p;file * -p;");
+			strcat(nothing, "module nomod +p;module nomod -p;");
+		}
+		a0 = shim_kmalloc_total();
+		CHECK(site_write(nothing) == (long)strlen(nothing),
+		      "a batch that matches nothing failed");
+		a1 = shim_kmalloc_total();
+		CHECK(site_write(toggles) == (long)strlen(toggles),
+		      "50 toggles failed");
+		a2 = shim_kmalloc_total();
+		CHECK(a2 - a1 <= a1 - a0 + 3, "50 toggles of 400 call sites "
+		      "made %ld allocations, a batch that matched nothing %ld",
+		      a2 - a1, a1 - a0);
+		sgood("file * =_");
+	}
+
+	/*
 	 * 'all' mode comes back with the flags, and a registration in 'all'
 	 * mode that runs out of memory noting the 'p' it gives is undone
 	 */
