@@ -40,8 +40,8 @@ else
 	boot=stats-$variant
 fi
 case $variant in
-*-debug) cpus=${GUEST_CPUS:-2} mem=${GUEST_MEM:-512} tmo=${GUEST_TIMEOUT:-900} ;;
-*)	cpus=${GUEST_CPUS:-1} mem=${GUEST_MEM:-256} tmo=${GUEST_TIMEOUT:-300} ;;
+*-debug) cpus=${GUEST_CPUS:-2} mem=${GUEST_MEM:-512} tmo=${GUEST_TIMEOUT:-1800} ;;
+*)	cpus=${GUEST_CPUS:-1} mem=${GUEST_MEM:-256} tmo=${GUEST_TIMEOUT:-900} ;;
 esac
 [ -z "$row" ] && append="guest_cpus=$cpus"
 [ -z "$append" ] && append=-

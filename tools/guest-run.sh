@@ -11,7 +11,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
-GUEST_TIMEOUT=${GUEST_TIMEOUT:-300}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 GUEST_CPUS=${GUEST_CPUS:-1}
 GUEST_MEM=${GUEST_MEM:-256}
 GUEST_QEMU_CPU=${GUEST_QEMU_CPU:-}	# QEMU's -cpu model; its default if empty
