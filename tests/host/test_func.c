@@ -1543,6 +1543,7 @@ static void test_bootlist(void)
 	void (*sections)(struct mod_debug **, unsigned long *);
 	int (*pr)(int *);
 	struct mod_debug *start = NULL;
+	long nth;
 	struct fakemod *fm, *fm2;
 	unsigned long n = 0;
 	unsigned int i;
@@ -1636,7 +1637,35 @@ static void test_bootlist(void)
 	begin("boot list: 'set enabled=0' of a wished name that is not loaded");
 	bad_write("set enabled=1 ghost\n");
 	bad_write("ghost enabled=1\n");
-	good_write("set enabled=0 ghost\n", "ghost", 0);
+	/*
+	 * A change that runs out of memory after the wish was dropped keeps
+	 * the wish, with the rest: the same write stays valid until it holds
+	 * (allocation 1 is the open's)
+	 */
+	for (nth = 2; ; nth++) {
+		static const char w[] = "set enabled=0 ghost; set enabled=1 "
+			"cs_one";
+		struct snapshot snap;
+		long ret;
+
+		snap_take(&snap);
+		shim_kmalloc_fail_nth(nth);
+		ret = ctl_write(w);
+		shim_kmalloc_fail_nth(0);
+		if (ret == (long)strlen(w)) {
+			snap_drop(&snap);
+			model_set_unchecked("ghost", 0);
+			model_set_unchecked("cs_one", 1);
+			break;
+		}
+		CHECK(ret == -ENOMEM, "'%s', allocation %ld failing: returned "
+		      "%ld", w, nth, ret);
+		snap_same(&snap, "a batch out of memory");
+		if (ret != -ENOMEM)
+			break;
+	}
+	CHECK(nth > 3, "the batch failed at only %ld allocations", nth - 2);
+	good_write("set enabled=0 cs_one\n", "cs_one", 0);
 	bad_write("set enabled=0 ghost\n");
 	good_write("gh-ost2 enabled=0\n", "gh_ost2", 0);
 	bad_write("gh_ost2 enabled=0\n");
