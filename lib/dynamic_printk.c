@@ -1049,7 +1049,11 @@ static int dp_publish(struct dp_table *quiet)
 	return dp_patch(quiet);
 }
 
-/* A change of flags starts: record what it changes.  dp_mutex held. */
+/*
+ * A change of flags starts: record what it changes.  No table is dirty
+ * then (a change ends rewriting or undoing all of them), but a new one
+ * registered within the change: dp_commit() counts on it.  dp_mutex held.
+ */
 static void dp_begin(void)
 {
 	dp_undo.active = 1;

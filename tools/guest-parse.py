@@ -121,7 +121,7 @@ def main():
         with open(secs) as f:
             note.append("%s s" % f.read().strip())
     if uart:
-        note.append("serial8250 busy %d times" % uart)
+        note.append("%d serial8250 lines cut out" % uart)
     note = " (%s)" % ", ".join(note) if note else ""
     out.append(("FAIL: guest:%s:boot: %s%s" % (boot, " | ".join(why), note))
                if why else "PASS: guest:%s:boot%s" % (boot, note))

@@ -97,8 +97,12 @@ fi
 # The last write above was a -p: from then on loop_fn()'s site is a
 # NOP, and its arguments (evaluated on the way to the print code, before
 # 'p' is tested again) are never evaluated, although it still runs.
-e1=$(cat $P/evals); sleep 1; e2=$(cat $P/evals)
-expect_eq "no evaluation after the last -p returned" "$e1" "$e2"
+# Judged over 1000 runs of it, however long they take.
+e1=$(cat $P/evals) r1=$(cat $P/runs)
+wait_for 300 above $P/runs $((r1 + 1000)) ||
+	fail "hang: loop_fn() ran $(( $(cat $P/runs) - r1 )) times in 300 s"
+e2=$(cat $P/evals)
+expect_eq "no evaluation in 1000 runs after the last -p returned" "$e1" "$e2"
 check "stop its loops" sh -c "echo 0 > $P/stress"
 drain
 cat /tmp/r/klog >> /tmp/klog.drained

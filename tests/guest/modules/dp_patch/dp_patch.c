@@ -19,6 +19,7 @@
  *	epoch	(read, write) the number that loop_fn()'s message carries,
  *		read when the message is made
  *	evals	argument evaluations of loop_fn()'s call site
+ *	runs	calls of loop_fn()
  *	hirq_cpus	bit n: loop_fn() ran on CPU n in hard irq
  *	nmi	(write) 1: count one NMI handler as started and not ended
  *		(dynamic_printk_nmi_enter(), as nmi_enter() does), as a
@@ -50,6 +51,7 @@
 static int epoch;
 module_param(epoch, int, 0644);
 static atomic_t evals = ATOMIC_INIT(0);
+static atomic_t runs = ATOMIC_INIT(0);
 static unsigned long hirq_cpus;
 module_param(hirq_cpus, ulong, 0444);
 
@@ -64,6 +66,12 @@ static int get_evals(char *buf, struct kernel_param *kp)
 	return sprintf(buf, "%d", atomic_read(&evals));
 }
 module_param_call(evals, NULL, get_evals, NULL, 0444);
+
+static int get_runs(char *buf, struct kernel_param *kp)
+{
+	return sprintf(buf, "%d", atomic_read(&runs));
+}
+module_param_call(runs, NULL, get_runs, NULL, 0444);
 
 static __always_inline void inl_fn(const char *who)
 {
@@ -84,6 +92,7 @@ static noinline void two_fn(void)
 
 static noinline void loop_fn(const char *ctx)
 {
+	atomic_inc(&runs);
 	pr_debug("loop %s e%d\n", ctx, dp_patch_eval());
 }
 
