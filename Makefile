@@ -29,7 +29,7 @@ help:
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
 	@echo 'make check-series     git am the series to v2.6.27, build after each patch, checkpatch, sparse (~8 min)'
 	@echo 'make bench            the cost of dynamic printk: call sites, collisions, registration, sizes (BENCHMARKS.md)'
-	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD)'
+	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD) CHECK_BUDGET (seconds for make check; 0: no limit)'
 
 deps:
 	@bash tools/install-deps.sh

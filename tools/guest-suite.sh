@@ -12,6 +12,29 @@ export BUILD
 mkdir -p "$BUILD"
 log=$BUILD/guest-build.log
 
+# CHECK_DEADLINE (seconds since the epoch, set by tools/check.sh for
+# CI, which has a time limit): a kernel that could not be built by then
+# is not built and the boots that need it are skipped (and said so), as
+# is every boot that would start after it.  How long a build takes is
+# its time on an idle 2-core machine (from scratch, modules included)
+# times how much slower this machine built the first kernel of the run.
+deadline=${CHECK_DEADLINE:-}
+slow=
+nominal() {
+	case $1 in
+	*-defconfig)	echo 640 ;;
+	*-debug)	echo 340 ;;
+	*)		echo 190 ;;
+	esac
+}
+no_time() { # variant: true if it cannot be built before the deadline
+	local v=$1 need
+	[ -n "$deadline" ] || return 1
+	[ -f "$BUILD/out/$v/vmlinux" ] && return 1	# built: make is quick
+	need=$(awk -v n="$(nominal "$v")" -v s="${slow:-1.5}" 'BEGIN { printf "%d", n * s }')
+	[ $(( $(date +%s) + need )) -gt "$deadline" ]
+}
+
 declare -A built
 build_variant() {
 	local v=$1
@@ -22,6 +45,9 @@ build_variant() {
 	   bash "$top/tools/build-modules.sh" "$v" >> "$log" 2>&1; then
 		built[$v]=0
 		echo "PASS: build:$v ($(( $(date +%s) - t0 )) s)"
+		[ -n "$slow" ] || slow=$(awk -v t=$(( $(date +%s) - t0 )) \
+			-v n="$(nominal "$v")" 'BEGIN { s = t / n; printf "%.2f", s < 1 ? 1 : s }')
+		echo "$slow" > "$BUILD/slowness"
 	else
 		built[$v]=1
 		echo "FAIL: build:$v: see $log"
@@ -43,12 +69,14 @@ fi
 # that shared code (SMP, lockdep, a large control file), run on the
 # patched build only: their mask twins would cost two more kernel builds
 # (about 12 minutes on two cores) and the longest boots again, for no
-# code of their own.
+# code of their own.  The boots of the defconfig kernel, the longest to
+# build, come last: with a deadline, they are the first to go.
 table=$BUILD/guest-boots
-awk '{ print }
+awk '$1 !~ /^#/ && $2 ~ /-defconfig/ { last = last $0 "\n"; next }
+     { print }
      $1 !~ /^#/ && $1 !~ /^patch/ && $2 == "on-small" {
 	m = $0; sub(/^[^ \t]+/, "mask-" $1, m); sub(/on-/, "mask-", m); extra = extra m "\n" }
-     END { printf "%s", extra }' "${BOOTS:-$top/tests/guest/boots}" > "$table"
+     END { printf "%s%s", extra, last }' "${BOOTS:-$top/tests/guest/boots}" > "$table"
 
 rc=0
 while read -r boot variant append cases; do
@@ -66,6 +94,11 @@ while read -r boot variant append cases; do
 	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
 	cpu=
 	case $variant in *@*) cpu=${variant#*@} variant=${variant%@*} ;; esac
+	if no_time "$variant" || { [ -n "$deadline" ] && [ "$(date +%s)" -ge "$deadline" ]; }; then
+		for c in $cases; do b=${c##*/}; echo "SKIP: guest:$boot:${b%.sh}: no time left for it in the CI time limit (CHECK_BUDGET)"; done
+		echo "SKIP: guest:$boot:boot: no time left for it in the CI time limit (CHECK_BUDGET)"
+		continue
+	fi
 	if ! build_variant "$variant"; then
 		for c in $cases; do b=${c##*/}; echo "FAIL: guest:$boot:${b%.sh}: kernel $variant did not build"; done
 		rc=1
