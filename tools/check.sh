@@ -17,7 +17,7 @@ rm -f "$BUILD/slowness"
 # hour), the guest tier skips, and says so, what it could not finish
 # within CHECK_BUDGET seconds (0: no limit): the last boots, then the
 # series check.
-CHECK_BUDGET=${CHECK_BUDGET:-4500}
+CHECK_BUDGET=${CHECK_BUDGET:-4200}
 if [ "$CHECK_BUDGET" -gt 0 ]; then
 	export CHECK_DEADLINE=$((start + CHECK_BUDGET))
 fi
@@ -50,8 +50,8 @@ if [ $ks = 0 ]; then
 				echo "SKIP: series: no time left for it in the CI time limit (CHECK_BUDGET: $left s left, about $need s needed)" | tee -a "$res"
 				continue
 			fi
-			# never past the budget by more than 10 minutes
-			[ $((left + 600)) -lt 1800 ] && export SERIES_TIMEOUT=$((left + 600))
+			# never past the budget by more than 5 minutes
+			[ $((left + 300)) -lt 1800 ] && export SERIES_TIMEOUT=$((left + 300))
 		fi
 		run bash "$t"
 	done
