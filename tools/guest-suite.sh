@@ -44,9 +44,10 @@ build_variant() {
 	if bash "$top/tools/kbuild.sh" "$v" >> "$log" 2>&1 &&
 	   bash "$top/tools/build-modules.sh" "$v" >> "$log" 2>&1; then
 		built[$v]=0
-		echo "PASS: build:$v ($(( $(date +%s) - t0 )) s)"
-		[ -n "$slow" ] || slow=$(awk -v t=$(( $(date +%s) - t0 )) \
-			-v n="$(nominal "$v")" 'BEGIN { s = t / n; printf "%.2f", s < 1 ? 1 : s }')
+		t0=$(( $(date +%s) - t0 ))
+		echo "PASS: build:$v ($t0 s)"
+		[ -n "$slow" ] || slow=$(awk -v t=$t0 -v n="$(nominal "$v")" \
+			'BEGIN { s = t / n; printf "%.2f", s < 1 ? 1 : s }')
 		echo "$slow" > "$BUILD/slowness"
 	else
 		built[$v]=1
@@ -78,6 +79,12 @@ awk '$1 !~ /^#/ && $2 ~ /-defconfig/ { last = last $0 "\n"; next }
 	m = $0; sub(/^[^ \t]+/, "mask-" $1, m); sub(/on-/, "mask-", m); extra = extra m "\n" }
      END { printf "%s%s", extra, last }' "${BOOTS:-$top/tests/guest/boots}" > "$table"
 
+# each_case VERDICT WHY: one line for each case of the boot not run
+each_case() {
+	local c b
+	for c in $cases; do b=${c##*/}; echo "$1: guest:$boot:${b%.sh}: $2"; done
+}
+
 rc=0
 while read -r boot variant append cases; do
 	case "$boot" in ''|'#'*) continue ;; esac
@@ -95,12 +102,12 @@ while read -r boot variant append cases; do
 	cpu=
 	case $variant in *@*) cpu=${variant#*@} variant=${variant%@*} ;; esac
 	if no_time "$variant" || { [ -n "$deadline" ] && [ "$(date +%s)" -ge "$deadline" ]; }; then
-		for c in $cases; do b=${c##*/}; echo "SKIP: guest:$boot:${b%.sh}: no time left for it in the CI time limit (CHECK_BUDGET)"; done
+		each_case SKIP "no time left for it in the CI time limit (CHECK_BUDGET)"
 		echo "SKIP: guest:$boot:boot: no time left for it in the CI time limit (CHECK_BUDGET)"
 		continue
 	fi
 	if ! build_variant "$variant"; then
-		for c in $cases; do b=${c##*/}; echo "FAIL: guest:$boot:${b%.sh}: kernel $variant did not build"; done
+		each_case FAIL "kernel $variant did not build"
 		rc=1
 		continue
 	fi
