@@ -1,5 +1,5 @@
 # Bad input, in the guest: $fuzz_rounds (kernel parameter, default
-# 2000) writes of random bytes to the control file, each one write(2) (dd
+# 600) writes of random bytes to the control file, each one write(2) (dd
 # bs=<len> count=1): pure random strings of 0..64, ~4096 and up to 8192
 # bytes (NULs included), valid commands with one byte replaced by a random
 # one, valid commands with a NUL and junk after them, and random
@@ -13,7 +13,7 @@
 # KERN_DEBUG.  The seed is printed (fuzz_seed=N on the command line
 # replays it).
 . /lib.sh
-N=${fuzz_rounds:-2000}
+N=${fuzz_rounds:-600}
 seed=${fuzz_seed:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 echo "seed $seed, $N writes"
 check "insmod dp_dbg (a known name)" insmod $MODDIR/dp_dbg.ko
