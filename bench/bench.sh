@@ -28,7 +28,7 @@ for v in on-small mask-small off-small base-small on-defconfig mask-defconfig of
 	if [ -f "$k" ]; then
 		kernels="$kernels $v $(date -u -r "$k" '+%H:%M')"
 		case $v in on-*)
-			for src in lib/dynamic_printk.c include/linux/dynamic_printk.h; do
+			for src in lib/dynamic_printk*.c include/linux/dynamic_printk.h; do
 				[ "$k" -nt "$top/$src" ] || {
 					echo "bench: warning: $v/vmlinux is older than $src" >&2
 					kernels="$kernels (older than $src)"; }

@@ -377,19 +377,33 @@ for conf, off_v, on_v in pairs:
             'bytes', 'original 2008 (recorded): +%d = 100%%%s' % (
                 budget, '' if off_v != 'recorded off-defconfig' else
                 '; against the recorded off-defconfig'))
-    lib_o = os.path.join(OUT, on_v, 'lib', 'dynamic_printk.o')
-    if os.path.exists(lib_o):
-        ls = elf_sections(lib_o)
-        row('5 size', '%s lib/dynamic_printk.o .text + .text.unlikely '
-            '(fixed cost)' % conf,
-            '%d' % (ls.get('.text', 0) + ls.get('.text.unlikely', 0)),
-            'bytes', '.text %d + .text.unlikely %d; module-level design '
-            '(recorded, small): %d; original 2008 (recorded, small): %d' % (
-                ls.get('.text', 0), ls.get('.text.unlikely', 0),
-                MODULE_LEVEL_LIB_TEXT, ORIGINAL_LIB_TEXT))
-        row('5 size', '%s lib/dynamic_printk.o .init.text (freed after '
-            'boot)' % conf, '%d' % ls.get('.init.text', 0), 'bytes',
+    objs = [os.path.join(OUT, on_v, 'lib', f + '.o') for f in
+            ('dynamic_printk', 'dynamic_printk_parse',
+             'dynamic_printk_control', 'dynamic_printk_sites')]
+    if os.path.exists(objs[0]):
+        # no dynamic_printk_sites.o without patched call sites
+        secs = [elf_sections(o) if os.path.exists(o) else {} for o in objs]
+        text = [ls.get('.text', 0) + ls.get('.text.unlikely', 0)
+                for ls in secs]
+        row('5 size', '%s lib/dynamic_printk*.o .text + .text.unlikely '
+            '(fixed cost)' % conf, '%d' % sum(text),
+            'bytes', 'core %d + parser %d + control %d + patched sites '
+            '%d; module-level design (recorded, small): %d; original 2008 '
+            '(recorded, small): %d' % (text[0], text[1], text[2], text[3],
+                            MODULE_LEVEL_LIB_TEXT, ORIGINAL_LIB_TEXT))
+        row('5 size', '%s lib/dynamic_printk*.o .init.text (freed after '
+            'boot)' % conf, '%d' % sum(ls.get('.init.text', 0)
+                                       for ls in secs), 'bytes',
             'not in the fixed cost above, nor in the recorded figures')
+    arch_o = os.path.join(OUT, on_v, 'arch', 'x86', 'kernel',
+                          'dynamic_printk.o')
+    if os.path.exists(arch_o):
+        ls = elf_sections(arch_o)
+        row('5 size', '%s arch/x86/kernel/dynamic_printk.o .text + '
+            '.text.unlikely + .kprobes.text' % conf,
+            '%d' % (ls.get('.text', 0) + ls.get('.text.unlikely', 0) +
+                    ls.get('.kprobes.text', 0)), 'bytes',
+            'patching call sites (not in the original)')
     row('5 size', '%s vmlinux text growth per call site' % conf,
         '%.1f' % ((sn[0] - so[0]) / n), 'bytes/site', off_v)
     row('5 size', '%s text+data growth per call site' % conf,

@@ -14,7 +14,8 @@ if [ "$v" != "2.6.27." ] || [ -n "$x" ]; then
 	echo "KSRC=$KSRC: this is Linux ${v%.}$x, not v2.6.27" >&2
 	exit 1
 fi
-for f in lib/dynamic_printk.c include/linux/dynamic_printk.h scripts/basic/hash.c; do
+for f in lib/dynamic_printk.c lib/dynamic_printk_parse.c arch/x86/kernel/dynamic_printk.c \
+	 include/linux/dynamic_printk.h scripts/basic/hash.c; do
 	if [ -e "$KSRC/$f" ]; then
 		echo "KSRC=$KSRC: already patched ($f exists); point KSRC at a pristine v2.6.27 tree" >&2
 		exit 1

@@ -22,7 +22,8 @@
 #                          CONFIG_DYNAMIC_PRINTK_DEBUG=y (small config, as
 #                          tools/kbuild.sh on-small) in one O= folder
 #   series:build-off       the whole series, the option off, own O= folder
-#   series:sparse          make C=2 on lib/dynamic_printk.o kernel/module.o
+#   series:sparse          make C=2 on lib/dynamic_printk*.o,
+#                          arch/x86/kernel/dynamic_printk.o, kernel/module.o
 #                          (option on): no sparse warning in our code, i.e.
 #                          the new files and the lines the series adds;
 #                          what modern sparse says about 2.6.27's own
@@ -322,18 +323,21 @@ sparse_check() {
 			split($3, a, ","); l = substr(a[1], 2); c = (a[2] == "" ? 1 : a[2])
 			for (i = 0; i < c; i++) print f ":" (l + i)
 		}' | sort -u > "$ours"
+	sparse_objs="lib/dynamic_printk.o lib/dynamic_printk_parse.o lib/dynamic_printk_control.o lib/dynamic_printk_sites.o arch/x86/kernel/dynamic_printk.o kernel/module.o"
 	# CHECK= wrapper: sparse's own messages, apart from gcc's
 	printf '#!/bin/sh\nsparse "$@" 2>> "%s"\n' "$msgs" > "$wrap"
 	chmod +x "$wrap"
 	: > "$msgs"
-	if ! kmake "$OUT_ON" C=2 CHECK="$wrap" lib/dynamic_printk.o kernel/module.o > "$log" 2>&1; then
+	if ! kmake "$OUT_ON" C=2 CHECK="$wrap" $sparse_objs > "$log" 2>&1; then
 		fail "sparse: make C=2 failed: $(tailof "$log")"
 		return
 	fi
-	if ! grep -q "CHECK.*lib/dynamic_printk.c" "$log" || ! grep -q "CHECK.*kernel/module.c" "$log"; then
-		fail "sparse: make C=2 did not check lib/dynamic_printk.c and kernel/module.c (see $log)"
-		return
-	fi
+	for f in ${sparse_objs//.o/.c}; do
+		if ! grep -q "CHECK.*${f//./\\.}\$" "$log"; then
+			fail "sparse: make C=2 did not check $f (see $log)"
+			return
+		fi
+	done
 	# "<path>:<line>:<col>: warning|error: ..." with the tree prefix removed
 	all=$(sed -n "s|^$SRC/||; s|^\./||; /^[^ :]*:[0-9]*:[0-9]*: \(warning\|error\): /p" "$msgs")
 	n_all=$(grep -c . <<<"$all")
@@ -341,7 +345,7 @@ sparse_check() {
 		 ($1 ":" $2) in ours' "$ours" - <<<"$all" > "$LOGS/sparse-ours.log"
 	n_ours=$(grep -c . "$LOGS/sparse-ours.log")
 	if [ "$n_ours" = 0 ]; then
-		pass "sparse: 0 warnings in our code (lib/dynamic_printk.c, include/linux/dynamic_printk.h and every line the series adds elsewhere; make C=2 lib/dynamic_printk.o kernel/module.o, option on); $n_all about v2.6.27's own code filtered out (see $msgs)"
+		pass "sparse: 0 warnings in our code (the new files and every line the series adds elsewhere; make C=2 $sparse_objs, option on); $n_all about v2.6.27's own code filtered out (see $msgs)"
 	else
 		fail "sparse: $n_ours warnings in our code: $(head -2 "$LOGS/sparse-ours.log" | tr '\n' ' ') (see $LOGS/sparse-ours.log)"
 	fi

@@ -156,9 +156,10 @@ static const char __dynamic_printk_modname[]
  * The call site's instruction: the 5-byte NOP every x86_64 CPU decodes as
  * one instruction (registration may put a better one for the CPU in its
  * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
- * code.  lib/dynamic_printk.c rewrites a site between these two while no
- * other CPU runs anything but an NMI or machine check handler, and such a
- * handler writes the new instruction itself before it runs one.
+ * code.  arch/x86/kernel/dynamic_printk.c rewrites a site between these
+ * two while no other CPU runs anything but an NMI or machine check
+ * handler, and such a handler writes the new instruction itself before it
+ * runs one.
  */
 #ifdef DEBUG
 #define __DYNAMIC_PRINTK_INSN(label)					\
@@ -254,6 +255,42 @@ static inline void dynamic_printk_init(void)
 #endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
 
 #ifdef DYNAMIC_PRINTK_PATCHED
+/* The instruction of a patched call site, as the asm above puts it */
+#define DYNAMIC_PRINTK_INSN_SIZE	5
+
+/* An entry's fields are offsets from themselves */
+static inline unsigned long
+dynamic_printk_site_code(const struct mod_debug_site *s)
+{
+	return (unsigned long)&s->code + s->code;
+}
+
+static inline struct mod_debug *
+dynamic_printk_site_desc(const struct mod_debug_site *s)
+{
+	return (struct mod_debug *)((unsigned long)&s->desc + s->desc);
+}
+
+/*
+ * The architecture's part (arch/x86/kernel/dynamic_printk.c): what a call
+ * site's instruction is and how it is rewritten.  lib/dynamic_printk_sites.c
+ * decides which call sites change, and calls these serialized by its mutex
+ * or, at boot, before other CPUs run.
+ */
+struct dynamic_printk_pokes;
+extern void arch_dynamic_printk_init(void);
+extern int arch_dynamic_printk_valid(const struct mod_debug_site *s);
+extern int arch_dynamic_printk_stale(const struct mod_debug_site *s);
+extern struct dynamic_printk_pokes *arch_dynamic_printk_pokes(unsigned int max);
+extern void arch_dynamic_printk_poke(struct dynamic_printk_pokes *p,
+				     const struct mod_debug_site *s);
+extern int arch_dynamic_printk_write(struct dynamic_printk_pokes *p,
+				     int live);
+extern void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
+					    unsigned int n);
+extern void arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
+					    unsigned int n);
+
 extern void dynamic_printk_free_initmem(void);
 extern void dynamic_printk_free_init(struct mod_debug *start,
 				     unsigned long begin, unsigned long end);

@@ -95,7 +95,7 @@ static() {
 	fi
 }
 if command -v "$SPARSE" > /dev/null 2>&1; then
-	static "sparse lib/dynamic_printk.c (__user, address spaces)" sparse
+	static "sparse lib/dynamic_printk*.c (__user, address spaces)" sparse
 else
 	echo "SKIP: sparse: $SPARSE not installed"
 fi
