@@ -3,7 +3,7 @@
 # enabled=0 <name>" (accepted for a name that is not loaded, if it is
 # wished: it only clears the wish, and logs its line) or "set enabled=0
 # all".  "set enabled=1 <wished name not loaded>" stays EINVAL.  Runs
-# after bootlist/load.sh, with every wish still there.
+# after boot/load.sh, with every wish still there.
 . /lib.sh
 D='<7>dynamic_printk:'
 loads_off() {
