@@ -24,7 +24,7 @@ help:
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
 	@echo 'make check-debug      only the debug-kernel boots of the guest suite (2 CPUs: stress, leak, fuzz; part of check)'
 	@echo 'make boot-stats       boot kernels or suite boots many times on a loaded host, count failures (BOOT_STATS=$(BOOT_STATS); also e.g. "patchnmi:10 hardening:10")'
-	@echo 'make fuzz             long libFuzzer run on the control-file parser'
+	@echo 'make fuzz             long libFuzzer runs: the writes to both files, then the parser alone'
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
 	@echo 'make check-series     git am the series to v2.6.27, build after each patch, checkpatch, sparse (~8 min)'
@@ -74,7 +74,7 @@ boot-stats: deps busybox
 	done; exit $$rc
 
 fuzz: deps
-	@make -C tests/host fuzz
+	@make -C tests/host fuzz fuzz-parse
 
 series:
 	@bash tools/series.sh

@@ -65,21 +65,29 @@ for n in 0 1 2; do
 done
 run conc "$B/test_conc" "$SECONDS_RACE"
 
-# A short fuzz run from the committed seed corpus
-mkdir -p "$B/fuzz-corpus-check"
-"$B/fuzz_write" -runs="$FUZZ_RUNS" -max_len=5000 -len_control=0 -max_total_time=60 \
-	-dict="$HERE/fuzz.dict" -artifact_prefix="$B/fuzz-" \
-	"$B/fuzz-corpus-check" "$HERE/corpus" > "$LOG/fuzz.out" 2>&1
-rc=$?
-done_line=$(grep '^Done ' "$LOG/fuzz.out" | tail -1)
-if [ $rc -eq 0 ] && [ -n "$done_line" ]; then
-	echo "PASS: fuzz writes to both files and dyndbg ($done_line)"
-	passed=$((passed + 1))
-else
-	echo "FAIL: fuzz writes: exit status $rc (see $LOG/fuzz.out)"
-	grep -E 'fuzz_write:|ERROR|SUMMARY' "$LOG/fuzz.out" | head -5
-	failed=$((failed + 1))
-fi
+# Short fuzz runs from the committed seed corpus, a fixed number of
+# inputs each; max_total_time only stops a hang.
+# fuzz NAME PROGRAM RUNS WHAT
+fuzz() {
+	mkdir -p "$B/$1-corpus-check"
+	"$2" -runs="$3" -max_len=5000 -len_control=0 -max_total_time=120 \
+		-dict="$HERE/fuzz.dict" -artifact_prefix="$B/$1-" \
+		"$B/$1-corpus-check" "$HERE/corpus" > "$LOG/$1.out" 2>&1
+	rc=$?
+	done_line=$(grep '^Done ' "$LOG/$1.out" | tail -1)
+	if [ $rc -eq 0 ] && [ -n "$done_line" ]; then
+		echo "PASS: $4 ($done_line)"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: $4: exit status $rc (see $LOG/$1.out)"
+		grep -E 'fuzz_[a-z]*:|ERROR|SUMMARY' "$LOG/$1.out" | head -5
+		failed=$((failed + 1))
+	fi
+}
+fuzz fuzz "$B/fuzz_write" "$FUZZ_RUNS" \
+	"fuzz writes to both files and dyndbg"
+fuzz fuzz-parse "$B/fuzz_parse" $((FUZZ_RUNS * 5)) \
+	"fuzz the parser alone against the reference parser"
 
 # Static checks, when the tools are there
 # static NAME TARGET: a make target that fails on any complaint
