@@ -23,7 +23,7 @@ help:
 	@echo 'make module M=<dir>   build an out-of-tree module against build/out/$$(KVARIANT)'
 	@echo 'make tree             just apply the series to build/linux (and build/linux-base)'
 	@echo 'make check-debug      only the debug-kernel boots of the guest suite (2 CPUs: stress, leak, fuzz; part of check)'
-	@echo 'make boot-stats       boot kernels or suite boots many times on a loaded host, count failures (BOOT_STATS=$(BOOT_STATS); also e.g. "patchnmi:10 hardening:10")'
+	@echo 'make boot-stats       boot kernels or suite boots many times on a loaded host, count failures (BOOT_STATS=$(BOOT_STATS); also e.g. "patching-nmi:10 hardening:10")'
 	@echo 'make fuzz             long libFuzzer runs: the writes to both files, then the parser alone'
 	@echo 'make deps             install the Debian packages needed (as root)'
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
@@ -63,7 +63,7 @@ check-guest: deps busybox
 	@bash tools/guest-suite.sh
 
 check-debug: deps busybox
-	@bash tools/guest-suite.sh debug hardening
+	@bash tools/guest-suite.sh modules-debug hardening
 
 # NAME:COUNT pairs for boot-stats: NAME a kernel variant (two short
 # cases) or a boot of tests/guest/boots (its own cases)

@@ -5,7 +5,7 @@
 #   - a kernel variant (tools/kbuild.sh, e.g. on-small, on-debug): each
 #     boot runs loop/boots.sh and loop/cpus.sh with the test runner's own
 #     command line (tools/guest-run.sh), or
-#   - a boot of tests/guest/boots (e.g. patchnmi, hardening): each boot
+#   - a boot of tests/guest/boots (e.g. patching-nmi, hardening): each boot
 #     is that boot, with its kernel, command line and cases, as the guest
 #     suite runs it.
 # The kernel and its test modules are built first.  A boot passes when the

@@ -1,4 +1,4 @@
-# With CONFIG_DYNAMIC_PRINTK_DEBUG off (boot beyondoff, kernel
+# With CONFIG_DYNAMIC_PRINTK_DEBUG off (boot modules-off, kernel
 # off-small): the tree behaves like v2.6.27.  There is no loader parameter
 # "dynamic_printk" (insmod with it fails: unknown parameter); a module
 # built with -DDEBUG prints its pr_debug() unconditionally, without a

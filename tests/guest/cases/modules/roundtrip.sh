@@ -9,7 +9,7 @@
 # earlier writes stay; restoring a line of a module that is gone fails
 # that write whole; a file saved in 'all' mode restores module by module.
 # Runs on any kernel with the feature (the small one and the defconfig
-# one: boots beyond and defround).
+# one: boots modules-load and modules-defconfig).
 . /lib.sh
 D='<7>dynamic_printk:'
 sorted() { sort "$1"; }
