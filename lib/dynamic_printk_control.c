@@ -104,8 +104,9 @@ static unsigned int dp_apply_run(const struct dp_cmd *cmd,
  * @name.  dp_mutex held; the caller commits the change.  Returns the
  * number of call sites changed.
  */
-static unsigned int dp_apply_table(const struct dp_cmd *cmd,
-				   struct dp_table *t, struct dp_name *name)
+static noinline unsigned int dp_apply_table(const struct dp_cmd *cmd,
+					    struct dp_table *t,
+					    struct dp_name *name)
 {
 	unsigned int i, changed = 0;
 	struct dp_run *run;
@@ -122,9 +123,10 @@ static unsigned int dp_apply_table(const struct dp_cmd *cmd,
 
 /*
  * Apply a command to every call site it matches.  A module name without
- * wildcards, or the module of a line of the file (exact, whatever it
- * holds), is looked up: its call sites are reached through its entry,
- * whatever the number of others.
+ * wildcards, the module of a line of the file (exact, whatever it
+ * holds) or the name of a set command (a registered one) is looked up:
+ * its call sites are reached through its entry, whatever the number of
+ * others.  A set command without a name is "all".
  */
 static unsigned int dp_apply(const struct dp_cmd *cmd)
 {
@@ -133,7 +135,8 @@ static unsigned int dp_apply(const struct dp_cmd *cmd)
 	struct dp_name *e;
 	unsigned int changed = 0;
 
-	if (cmd->module && (cmd->exact || !dp_has_wildcard(cmd->module))) {
+	if (cmd->module && (cmd->exact || cmd->kind == DP_SET ||
+			    !dp_has_wildcard(cmd->module))) {
 		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
 		if (e)
 			list_for_each_entry(run, &e->runs, list)
@@ -221,98 +224,60 @@ static int dp_change_commands(const char *cmds, struct dp_table *t,
 
 /* ---- the modules file's commands ---------------------------------------- */
 
-/* Give or take 'p' from every call site of a run.  dp_mutex held. */
-static void dp_run_print(struct dp_run *run, int on)
+/* "<name> enabled=<0|1>", as the modules file shows it */
+static void dp_log_enabled(const char *name, int on)
 {
-	unsigned int i;
-
-	for (i = 0; i < run->n; i++) {
-		struct mod_debug *dd = &run->start[i];
-
-		dp_set_flags(run, dd, on ? dd->flags | DP_FL_PRINT :
-			     dd->flags & ~DP_FL_PRINT);
-	}
-}
-
-/* The same for every call site of an entry */
-static void dp_name_print(struct dp_name *e, int on)
-{
-	struct dp_run *run;
-
-	list_for_each_entry(run, &e->runs, list)
-		dp_run_print(run, on);
-}
-
-static int dp_is_all(const struct dp_cmd *cmd)
-{
-	return !strcmp(cmd->module, "all");
+	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", name, on);
 }
 
 /*
- * May a set command be applied?  "all", a registered name, or a name the
- * boot list wishes for (only to forget the wish).  dp_mutex held.
+ * May a set command be applied?  "all" (no name), a registered name, or
+ * a name the boot list wishes for (only to forget the wish).  dp_mutex
+ * held.
  */
 static int dp_check_set(const struct dp_cmd *cmd)
 {
-	unsigned int djb2 = dp_djb2_hash(cmd->module);
+	unsigned int djb2;
 
-	if (dp_is_all(cmd) || dp_find(cmd->module, djb2))
+	if (!cmd->module)
+		return 0;
+	djb2 = dp_djb2_hash(cmd->module);
+	if (dp_find(cmd->module, djb2))
 		return 0;
 	if (cmd->op == '-' && dp_find_boot(cmd->module, djb2, 1))
 		return 0;
 	return -EINVAL;
 }
 
-static void dp_drop_wishes(const char *name)
-{
-	struct dp_boot *b, *tmp;
-
-	list_for_each_entry_safe(b, tmp, &dp_boot_list, list)
-		if (!b->cmds && (!name || !strcmp(b->name, name))) {
-			list_del(&b->list);
-			kfree(b);
-		}
-}
-
-/*
- * Apply a set command that dp_check_set() accepted, within a change.
- * dp_mutex held.
- */
-static void dp_apply_set(const struct dp_cmd *cmd)
-{
-	int on = cmd->op == '+';
-	struct dp_name *e;
-	int b;
-
-	if (dp_is_all(cmd)) {
-		dp_all_mode = on;
-		for (b = 0; b < DP_HASH_SIZE; b++) {
-			struct hlist_node *node;
-
-			hlist_for_each_entry(e, node, &dp_djb2[b], hlist)
-				dp_name_print(e, on);
-		}
-	} else {
-		e = dp_find(cmd->module, dp_djb2_hash(cmd->module));
-		if (e)
-			dp_name_print(e, on);
-	}
-}
-
 /*
  * Once the change holds: a set command that switched off also forgets
- * the boot list's wish, and is logged.  dp_mutex held.
+ * the boot list's wish (every wish, for "all"), and is logged.  dp_mutex
+ * held.
  */
 static void dp_set_done(const struct dp_cmd *cmd)
 {
 	int on = cmd->op == '+';
+	struct dp_boot *b, *tmp;
 
 	if (!on)
-		dp_drop_wishes(dp_is_all(cmd) ? NULL : cmd->module);
-	printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n", cmd->module, on);
+		list_for_each_entry_safe(b, tmp, &dp_boot_list, list)
+			if (!b->cmds && (!cmd->module ||
+					 !strcmp(b->name, cmd->module))) {
+				list_del(&b->list);
+				kfree(b);
+			}
+	dp_log_enabled(cmd->module ? cmd->module : "all", on);
 }
 
 /* ---- what registered call sites start with ------------------------------ */
+
+/* 'p' for every call site it is applied to */
+static const struct dp_cmd dp_cmd_print = {
+	.kind = DP_SET,
+	.last = UINT_MAX,
+	.op = '+',
+	.flags = DP_FL_PRINT,
+};
 
 /* Does the boot list wish for the name of run @i of @t (its first)? */
 static int dp_wished(struct dp_table *t, unsigned int i)
@@ -341,7 +306,7 @@ int dp_start_table(struct dp_table *t, struct list_head *done)
 	for (i = 0; i < t->nr_runs; i++)
 		if (dp_all_mode || dp_find_boot(t->runs[i].name->name,
 					     t->runs[i].name->djb2, 1))
-			dp_run_print(&t->runs[i], 1);
+			dp_apply_run(&dp_cmd_print, &t->runs[i]);
 	list_for_each_entry(b, &dp_boot_list, list) {
 		if (!b->cmds)
 			continue;
@@ -364,8 +329,7 @@ void dp_start_log(struct dp_table *t, struct list_head *done)
 
 	for (i = 0; !dp_all_mode && i < t->nr_runs; i++)
 		if (dp_wished(t, i))
-			printk(KERN_DEBUG "dynamic_printk: %s enabled=1\n",
-			       t->runs[i].name->name);
+			dp_log_enabled(t->runs[i].name->name, 1);
 	dp_log_done(done);
 }
 
@@ -409,6 +373,7 @@ static int dp_param_is(const char *param, const char *word)
 int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 				char *param, char *val)
 {
+	struct dp_cmd cmd = dp_cmd_print;
 	struct dp_table *t;
 	int on, ret = 0;
 
@@ -435,12 +400,13 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	mutex_lock(&dp_mutex);
 	t = n ? dp_find_table(start) : NULL;
 	if (t) {
+		cmd.module = t->runs[0].name->name;
+		cmd.op = on ? '+' : '-';
 		dp_begin();
-		dp_name_print(t->runs[0].name, on);
+		dp_apply(&cmd);
 		ret = dp_commit(t);
 		if (!ret)
-			printk(KERN_DEBUG "dynamic_printk: %s enabled=%d\n",
-			       t->runs[0].name->name, on);
+			dp_log_enabled(cmd.module, on);
 	}
 	mutex_unlock(&dp_mutex);
 	return ret;
@@ -615,11 +581,11 @@ static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 	int ret;
 
 	dp_begin();
-	list_for_each_entry(cmd, cmds, list)
-		if (kind == DP_SET)
-			dp_apply_set(cmd);
-		else
-			cmd->changed = dp_apply(cmd);
+	list_for_each_entry(cmd, cmds, list) {
+		if (kind == DP_SET && !cmd->module)
+			dp_all_mode = cmd->op == '+';
+		cmd->changed = dp_apply(cmd);
+	}
 	ret = dp_commit(NULL);
 	if (ret)
 		return ret;

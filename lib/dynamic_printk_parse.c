@@ -330,10 +330,14 @@ static int dp_parse_setting(const char *word, struct dp_cmd *cmd)
 		return -EINVAL;
 	cmd->op = word[8] == '1' ? '+' : '-';
 	cmd->flags = DP_FL_PRINT;
+	cmd->last = UINT_MAX;
 	return 0;
 }
 
-/* A command of the modules file, words already split */
+/*
+ * A command of the modules file, words already split: 'p' for every call
+ * site of the name, or of every name for "all" (no name)
+ */
 static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 {
 	cmd->kind = DP_SET;
@@ -344,6 +348,8 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 		cmd->module = word[0];
 	else
 		return -EINVAL;
+	if (!strcmp(cmd->module, "all"))
+		cmd->module = NULL;
 	return 0;
 }
 
