@@ -234,22 +234,31 @@ int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 	return 1;
 }
 
-/* Recompute the bit of one dirty bucket of one table of chains */
-static int dp_bucket_needed(struct hlist_head *head, int second)
+/*
+ * The mask one table of chains needs, from @need, its bits for the dirty
+ * buckets recomputed; @off is where the entries hold their node of it
+ */
+static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
+				  unsigned long long dirty,
+				  unsigned long long need)
 {
-	struct dp_name *e;
 	struct hlist_node *node;
+	struct dp_name *e;
+	int b;
 
-	if (second) {
-		hlist_for_each_entry(e, node, head, hlist2)
-			if (e->nr_print)
-				return 1;
-	} else {
-		hlist_for_each_entry(e, node, head, hlist)
-			if (e->nr_print)
-				return 1;
+	for (b = 0; b < DP_HASH_SIZE; b++) {
+		if (!((dirty >> b) & 1))
+			continue;
+		need &= ~(1ULL << b);
+		for (node = chains[b].first; node; node = node->next) {
+			e = (struct dp_name *)((char *)node - off);
+			if (e->nr_print) {
+				need |= 1ULL << b;
+				break;
+			}
+		}
 	}
-	return 0;
+	return need;
 }
 
 /* The registered table of @start, or NULL.  dp_mutex held. */
@@ -272,20 +281,10 @@ struct dp_table *dp_find_table(struct mod_debug *start)
  */
 static void dp_update_masks(void)
 {
-	int b;
-
-	for (b = 0; b < DP_HASH_SIZE; b++) {
-		if ((dp_dirty >> b) & 1) {
-			dp_need &= ~(1ULL << b);
-			if (dp_bucket_needed(&dp_djb2[b], 0))
-				dp_need |= 1ULL << b;
-		}
-		if ((dp_dirty2 >> b) & 1) {
-			dp_need2 &= ~(1ULL << b);
-			if (dp_bucket_needed(&dp_r5[b], 1))
-				dp_need2 |= 1ULL << b;
-		}
-	}
+	dp_need = dp_mask(dp_djb2, offsetof(struct dp_name, hlist), dp_dirty,
+			  dp_need);
+	dp_need2 = dp_mask(dp_r5, offsetof(struct dp_name, hlist2), dp_dirty2,
+			   dp_need2);
 	dp_dirty = dp_dirty2 = 0;
 	smp_wmb();
 	dynamic_printk_enabled = dp_all_mode ? ~0ULL : dp_need;
@@ -371,38 +370,58 @@ static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
 	return e;
 }
 
-/*
- * Take a run out of its entry; an entry left without runs is unlinked and
- * put on @dead, to be freed after a grace period.  dp_mutex held.
- */
-static void dp_drop_run(struct dp_run *run, struct list_head *dead)
+/* The call sites of a run with 'p' count for (@sign 1) or against its entry */
+static noinline void dp_count_run(struct dp_run *run, int sign)
 {
-	struct dp_name *e = run->name;
 	unsigned int i;
+	int n = 0;
 
 	for (i = 0; i < run->n; i++)
 		if (run->start[i].flags & DP_FL_PRINT)
-			dp_count(e, -1);
-	list_del(&run->list);
-	if (list_empty(&e->runs)) {
-		hlist_del_rcu(&e->hlist);
-		hlist_del_rcu(&e->hlist2);
-		list_add(&e->runs, dead);
-	}
+			n++;
+	dp_count(run->name, sign * n);
 }
 
-/* Free the entries dp_drop_run() unlinked, a grace period after */
-static void dp_free_dead(struct list_head *dead)
+/*
+ * Take the runs of a table out of their entries, publish the masks and
+ * free it, with the entries left without runs, after a grace period:
+ * unregistration, or a registration undone.  The table is not (or no
+ * longer) on dp_tables.  Called with dp_mutex held, releases it.
+ */
+static void dp_drop_table(struct dp_table *t)
 {
 	struct list_head *p, *tmp;
+	struct dp_name *e;
+	struct dp_run *run;
+	LIST_HEAD(dead);
 
-	list_for_each_safe(p, tmp, dead)
+	while (t->nr_runs) {
+		run = &t->runs[--t->nr_runs];
+		e = run->name;
+		dp_count_run(run, -1);
+		list_del(&run->list);
+		if (list_empty(&e->runs)) {
+			hlist_del_rcu(&e->hlist);
+			hlist_del_rcu(&e->hlist2);
+			list_add(&e->runs, &dead);
+		}
+	}
+	dp_publish(NULL);
+	mutex_unlock(&dp_mutex);
+	synchronize_rcu();
+	list_for_each_safe(p, tmp, &dead)
 		kfree(list_entry(p, struct dp_name, runs));
+	kfree(t);
 }
 
-static int dp_same_name(const struct mod_debug *a, const struct mod_debug *b)
+/* Where the run of descriptors with the name of @start[@i] ends */
+static noinline unsigned long dp_run_end(const struct mod_debug *start,
+				unsigned long i, unsigned long n)
 {
-	return a->modname == b->modname || !strcmp(a->modname, b->modname);
+	while (++i < n && (start[i].modname == start[i - 1].modname ||
+			   !strcmp(start[i].modname, start[i - 1].modname)))
+		;
+	return i;
 }
 
 /* ---- registration ------------------------------------------------------- */
@@ -434,18 +453,17 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 			    unsigned long nr_sites)
 {
 	struct dp_table *t;
-	struct dp_run *run = NULL;
-	LIST_HEAD(dead);
+	struct dp_run *run;
+	struct dp_name *e;
 	LIST_HEAD(done);
-	unsigned long i, nr_runs = 0;
+	unsigned long i, j, nr_runs = 0;
 	unsigned int djb2;
 	int ret, vmlinux;
 
 	if (!n)
 		return 0;
-	for (i = 0; i < n; i++)
-		if (!i || !dp_same_name(&start[i], &start[i - 1]))
-			nr_runs++;
+	for (i = 0; i < n; i = dp_run_end(start, i, n))
+		nr_runs++;
 	if (nr_sites && !dp_check_sites(start, n, sites, nr_sites))
 		return -EINVAL;
 	t = kzalloc(sizeof(*t) + nr_runs * sizeof(*run), GFP_KERNEL);
@@ -458,38 +476,33 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	t->dirty = nr_sites != 0;	/* the NOPs may not be this CPU's */
 
 	mutex_lock(&dp_mutex);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i = j) {
 		struct mod_debug *dd = &start[i];
-		struct dp_name *e;
 
-		if (i && dp_same_name(dd, &start[i - 1])) {
-			run->n++;
-		} else {
-			djb2 = dp_djb2_hash(dd->modname);
-			e = dp_find(dd->modname, djb2);
-			if (!e)
-				e = dp_new_name(dd->modname, djb2);
-			if (!e)
-				goto nomem;
-			/*
-			 * A call site built with other buckets than its
-			 * name's would test the wrong mask bits: a build
-			 * problem.
-			 */
-			if (e->hash != dd->hash || e->hash2 != dd->hash2)
-				printk(KERN_WARNING "dynamic_printk: %s: call "
-				       "site buckets %u/%u, expected %u/%u\n",
-				       e->name, dd->hash, dd->hash2, e->hash,
-				       e->hash2);
-			run = &t->runs[t->nr_runs++];
-			run->name = e;
-			run->table = t;
-			run->start = dd;
-			run->n = 1;
-			list_add_tail(&run->list, &e->runs);
+		j = dp_run_end(start, i, n);
+		djb2 = dp_djb2_hash(dd->modname);
+		e = dp_find(dd->modname, djb2);
+		if (!e)
+			e = dp_new_name(dd->modname, djb2);
+		if (!e) {
+			ret = -ENOMEM;
+			goto undo;
 		}
-		if (dd->flags & DP_FL_PRINT)
-			dp_count(run->name, 1);
+		/*
+		 * A call site built with other buckets than its name's would
+		 * test the wrong mask bits: a build problem.
+		 */
+		if (e->hash != dd->hash || e->hash2 != dd->hash2)
+			printk(KERN_WARNING "dynamic_printk: %s: call site "
+			       "buckets %u/%u, expected %u/%u\n", e->name,
+			       dd->hash, dd->hash2, e->hash, e->hash2);
+		run = &t->runs[t->nr_runs++];
+		run->name = e;
+		run->table = t;
+		run->start = dd;
+		run->n = j - i;
+		list_add_tail(&run->list, &e->runs);
+		dp_count_run(run, 1);
 	}
 	dp_begin();
 	if (dp_start_table(t, &done))
@@ -499,35 +512,24 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	/* A module's code has not run: written directly; vmlinux's runs */
 	vmlinux = start == __start___verbose;
 	ret = dp_commit(vmlinux ? NULL : t);
+	if (!ret)
+		dp_start_log(t, &done);
+	dp_free_cmds(&done);
 	/*
 	 * vmlinux stays registered with the flags it had as built (its
 	 * call sites match them): better than none of them listed
 	 */
+	if (ret && vmlinux)
+		printk(KERN_ERR "dynamic_printk: vmlinux: the boot list not "
+		       "applied: %d\n", ret);
 	if (!ret || vmlinux) {
-		if (ret)
-			printk(KERN_ERR "dynamic_printk: vmlinux: the boot "
-			       "list not applied: %d\n", ret);
-		else
-			dp_start_log(t, &done);
-		dp_free_cmds(&done);
 		mutex_unlock(&dp_mutex);
 		return 0;
 	}
-	dp_free_cmds(&done);
 	list_del_rcu(&t->list);
-	goto undo;
-
-nomem:
-	ret = -ENOMEM;
 undo:
 	/* The runs made so far lose their 'p' counts and their entries */
-	while (t->nr_runs)
-		dp_drop_run(&t->runs[--t->nr_runs], &dead);
-	dp_update_masks();
-	mutex_unlock(&dp_mutex);
-	synchronize_rcu();
-	dp_free_dead(&dead);
-	kfree(t);
+	dp_drop_table(t);
 	return ret;
 }
 
@@ -544,8 +546,6 @@ undo:
 void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 {
 	struct dp_table *t;
-	LIST_HEAD(dead);
-	unsigned int i;
 
 	if (!n)
 		return;
@@ -556,13 +556,7 @@ void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
 		return;
 	}
 	list_del_rcu(&t->list);
-	for (i = 0; i < t->nr_runs; i++)
-		dp_drop_run(&t->runs[i], &dead);
-	dp_publish(NULL);
-	mutex_unlock(&dp_mutex);
-	synchronize_rcu();
-	dp_free_dead(&dead);
-	kfree(t);
+	dp_drop_table(t);
 }
 
 /* ---- printing ----------------------------------------------------------- */
