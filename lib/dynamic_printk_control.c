@@ -38,7 +38,7 @@ static char *boot_list __initdata;	/* "dynamic_printk=<list>" */
 static char *boot_dyndbg __initdata;	/* "dyndbg=<commands>" */
 
 /* A call site's source file, stored after its module name */
-static const char *dp_file(const struct mod_debug *dd)
+static noinline const char *dp_file(const struct mod_debug *dd)
 {
 	return dd->modname + strlen(dd->modname) + 1;
 }
@@ -254,7 +254,7 @@ static int dp_check_set(const struct dp_cmd *cmd)
  * the boot list's wish (every wish, for "all"), and is logged.  dp_mutex
  * held.
  */
-static void dp_set_done(const struct dp_cmd *cmd)
+static noinline void dp_set_done(const struct dp_cmd *cmd)
 {
 	int on = cmd->op == '+';
 	struct dp_boot *b, *tmp;
@@ -336,7 +336,7 @@ void dp_start_log(struct dp_table *t, struct list_head *done)
 /* ---- module parameters ------------------------------------------------- */
 
 /* A parameter name, '-' read as '_' as modprobe does */
-static int dp_param_is(const char *param, const char *word)
+static noinline int dp_param_is(const char *param, const char *word)
 {
 	for (; *word; param++, word++)
 		if (*param != *word && !(*param == '-' && *word == '_'))
@@ -468,7 +468,7 @@ static const struct seq_operations dp_names_ops = {
  * if tables came or went in between.  m->private is the table of the
  * descriptor last returned.
  */
-static void *dp_sites_seek(struct seq_file *m, struct list_head *p,
+static noinline void *dp_sites_seek(struct seq_file *m, struct list_head *p,
 			   unsigned int i, loff_t *pos)
 {
 	struct dp_table *t;
@@ -575,7 +575,7 @@ static const struct seq_operations dp_sites_ops = {
  * or NMI handlers without a pause) or the undo log finds no memory: then
  * nothing has changed.
  */
-static int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
+static noinline int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 {
 	struct dp_cmd *cmd;
 	int ret;

@@ -279,7 +279,7 @@ static int dp_parse_site(char *word[], int n, struct dp_cmd *cmd)
 }
 
 /* A command of the control file, words already split */
-static int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
+static noinline int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
 {
 	static const char * const keys[] = {
 		"file", "func", "module", "format", "line"
@@ -323,7 +323,7 @@ static int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
 }
 
 /* "enabled=0" or "enabled=1", exactly */
-static int dp_parse_setting(const char *word, struct dp_cmd *cmd)
+static noinline int dp_parse_setting(const char *word, struct dp_cmd *cmd)
 {
 	if (strncmp(word, "enabled=", 8) || (word[8] != '0' &&
 					      word[8] != '1') || word[9])
