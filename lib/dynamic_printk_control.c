@@ -375,38 +375,34 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 {
 	struct dp_cmd cmd = dp_cmd_print;
 	struct dp_table *t;
-	int on, ret = 0;
+	int ret = 0;
 
 	if (dp_param_is(param, "dyndbg")) {
-		mutex_lock(&dp_mutex);
-		t = n ? dp_find_table(start) : NULL;
-		if (t)
-			ret = dp_change_commands(val ? val : "+p", t, t);
-		else
-			ret = dp_run_commands(val ? val : "+p", NULL, NULL,
-					      NULL);
-		mutex_unlock(&dp_mutex);
-		return ret;
-	}
-	if (!dp_param_is(param, "dynamic_printk"))
+		cmd.kind = DP_QUERY;
+		if (!val)
+			val = "+p";
+	} else if (!dp_param_is(param, "dynamic_printk")) {
 		return -ENOENT;
-	if (!val || !strcmp(val, "1"))
-		on = 1;
-	else if (!strcmp(val, "0"))
-		on = 0;
-	else
-		return -EINVAL;
+	} else if (val && strcmp(val, "1")) {
+		if (strcmp(val, "0"))
+			return -EINVAL;
+		cmd.op = '-';
+	}
 
 	mutex_lock(&dp_mutex);
 	t = n ? dp_find_table(start) : NULL;
-	if (t) {
+	if (cmd.kind == DP_QUERY) {
+		if (t)
+			ret = dp_change_commands(val, t, t);
+		else
+			ret = dp_run_commands(val, NULL, NULL, NULL);
+	} else if (t) {
 		cmd.module = t->runs[0].name->name;
-		cmd.op = on ? '+' : '-';
 		dp_begin();
 		dp_apply(&cmd);
 		ret = dp_commit(t);
 		if (!ret)
-			dp_log_enabled(cmd.module, on);
+			dp_log_enabled(cmd.module, cmd.op == '+');
 	}
 	mutex_unlock(&dp_mutex);
 	return ret;
@@ -541,6 +537,7 @@ static int dp_sites_show(struct seq_file *m, void *v)
 {
 	const struct mod_debug *dd = v;
 	unsigned int flags, i;
+	char f[DP_NR_FLAGS + 1], *p = f;
 
 	if (v == SEQ_START_TOKEN) {
 		seq_puts(m, "# filename:lineno [module]function flags "
@@ -548,14 +545,14 @@ static int dp_sites_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	flags = ACCESS_ONCE(dd->flags);
-	seq_printf(m, "%s:%u [%s]%s =", dp_file(dd), dd->lineno,
-		   dd->modname, dd->function);
 	for (i = 0; i < DP_NR_FLAGS; i++)
 		if (flags & dp_flag_bits[i])
-			seq_putc(m, dp_flag_chars[i]);
+			*p++ = dp_flag_chars[i];
 	if (!flags)
-		seq_putc(m, '_');
-	seq_puts(m, " \"");
+		*p++ = '_';
+	*p = '\0';
+	seq_printf(m, "%s:%u [%s]%s =%s \"", dp_file(dd), dd->lineno,
+		   dd->modname, dd->function, f);
 	dp_seq_escape(m, dd->format);
 	seq_puts(m, "\"\n");
 	return 0;
