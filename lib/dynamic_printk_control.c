@@ -636,8 +636,8 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		if (!ret)
 			ret = dp_apply_batch(&cmds, kind);
 		mutex_unlock(&dp_mutex);
+		dp_free_cmds(&cmds);
 	}
-	dp_free_cmds(&cmds);
 	kfree(out);
 	kfree(buf);
 	return ret ? ret : count;
