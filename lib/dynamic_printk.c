@@ -88,7 +88,7 @@ EXPORT_SYMBOL(dynamic_printk_enabled2);
  * their low six bits.  The whole djb2 value is kept in each entry, so that
  * a lookup compares integers, not strings, for the other names of a chain.
  */
-unsigned int dp_djb2_hash(const char *str)
+noinline unsigned int dp_djb2_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 5381;
@@ -111,7 +111,7 @@ static unsigned int dp_r5_hash(const char *str)
 }
 
 /* Look a name up in its own djb2 chain.  dp_mutex or rcu_read_lock(). */
-struct dp_name *dp_find(const char *name, unsigned int djb2)
+noinline struct dp_name *dp_find(const char *name, unsigned int djb2)
 {
 	struct dp_name *e;
 	struct hlist_node *node;
@@ -262,7 +262,7 @@ static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
 }
 
 /* The registered table of @start, or NULL.  dp_mutex held. */
-struct dp_table *dp_find_table(struct mod_debug *start)
+noinline struct dp_table *dp_find_table(struct mod_debug *start)
 {
 	struct dp_table *t;
 
@@ -306,7 +306,7 @@ static int dp_publish(struct dp_table *quiet)
  * then (a change ends rewriting or undoing all of them), but a new one
  * registered within the change: dp_commit() counts on it.  dp_mutex held.
  */
-void dp_begin(void)
+noinline void dp_begin(void)
 {
 	dp_undo.active = 1;
 	dp_undo.nomem = 0;

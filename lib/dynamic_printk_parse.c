@@ -284,6 +284,11 @@ static noinline int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
 	static const char * const keys[] = {
 		"file", "func", "module", "format", "line"
 	};
+	/* Where the value of each key but "line" goes */
+	static const unsigned char spec[] = {
+		offsetof(struct dp_cmd, file), offsetof(struct dp_cmd, func),
+		offsetof(struct dp_cmd, module), offsetof(struct dp_cmd, format)
+	};
 	unsigned int seen = 0;
 	int i, k;
 
@@ -299,23 +304,10 @@ static noinline int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
 		if ((seen & (1 << k)) || i + 1 == n - 1)
 			return -EINVAL;
 		seen |= 1 << k;
-		switch (k) {
-		case 0:
-			cmd->file = word[i + 1];
-			break;
-		case 1:
-			cmd->func = word[i + 1];
-			break;
-		case 2:
-			cmd->module = word[i + 1];
-			break;
-		case 3:
-			cmd->format = word[i + 1];
-			break;
-		default:
-			if (dp_parse_lines(word[i + 1], cmd))
-				return -EINVAL;
-		}
+		if (k < ARRAY_SIZE(spec))
+			*(char **)((char *)cmd + spec[k]) = word[i + 1];
+		else if (dp_parse_lines(word[i + 1], cmd))
+			return -EINVAL;
 	}
 	if (i != n - 1)
 		return -EINVAL;
@@ -353,7 +345,7 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 	return 0;
 }
 
-void dp_free_cmds(struct list_head *cmds)
+noinline void dp_free_cmds(struct list_head *cmds)
 {
 	struct dp_cmd *cmd, *tmp;
 
