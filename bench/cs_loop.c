@@ -19,7 +19,7 @@
 
 void CS_LOOP(int n);
 
-__attribute__((noinline)) void CS_LOOP(int n)
+__attribute__((__noinline__)) void CS_LOOP(int n)
 {
 	int i;
 
@@ -31,7 +31,7 @@ __attribute__((noinline)) void CS_LOOP(int n)
 /* One call site alone, for its size */
 void CS_LOOP_ONE(int i);
 
-__attribute__((noinline)) void CS_LOOP_ONE(int i)
+__attribute__((__noinline__)) void CS_LOOP_ONE(int i)
 {
 	barrier();
 	SITE;

@@ -537,7 +537,6 @@ static int dp_sites_show(struct seq_file *m, void *v)
 {
 	const struct mod_debug *dd = v;
 	unsigned int flags, i;
-	char f[DP_NR_FLAGS + 1], *p = f;
 
 	if (v == SEQ_START_TOKEN) {
 		seq_puts(m, "# filename:lineno [module]function flags "
@@ -545,14 +544,14 @@ static int dp_sites_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	flags = ACCESS_ONCE(dd->flags);
+	seq_printf(m, "%s:%u [%s]%s =", dp_file(dd), dd->lineno,
+		   dd->modname, dd->function);
 	for (i = 0; i < DP_NR_FLAGS; i++)
 		if (flags & dp_flag_bits[i])
-			*p++ = dp_flag_chars[i];
+			seq_putc(m, dp_flag_chars[i]);
 	if (!flags)
-		*p++ = '_';
-	*p = '\0';
-	seq_printf(m, "%s:%u [%s]%s =%s \"", dp_file(dd), dd->lineno,
-		   dd->modname, dd->function, f);
+		seq_putc(m, '_');
+	seq_puts(m, " \"");
 	dp_seq_escape(m, dd->format);
 	seq_puts(m, "\"\n");
 	return 0;
