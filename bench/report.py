@@ -57,6 +57,19 @@ MODULE_LEVEL_REG = {'reg_real': 69599,
                     'reg_grow': (83408, 348720, 1528858, 9201671)}
 MODULE_LEVEL_SIZE = {'small': {'text': 18116, 'data': 1600},
                      'defconfig': {'text': 123500, 'data': 15064}}
+# This series before its code was split by concern and its fixed cost cut
+# (one lib/dynamic_printk.o holding the core, the language, the files and
+# the x86 rewriting), as make bench measured it then (BENCHMARKS.md at
+# a02eb8e): growth from option off to on, bytes; the fixed cost is that
+# object's .text + .text.unlikely on the small config.
+BEFORE_SPLIT_SIZE = {'small': {'text': 30296, 'data': 3128},
+                     'defconfig': {'text': 118952, 'data': 30008}}
+BEFORE_SPLIT_LIB_TEXT = 14857
+# Instructions per call site over the option-off loop, the same run
+BEFORE_SPLIT_CS = {'cs_clear': '+2.00', 'cs_first': '+4.00',
+                   'cs_both': '+6.00', 'cs_same': '+6.00',
+                   'cs_enabled': '+529.00', 'cs_decorated': '+1766.00'}
+
 # off-defconfig (v2.6.27 + the series, option off) as built for that run,
 # byte for byte the size of base-defconfig then: the option-off baseline
 # of the defconfig rows when no off-defconfig or base-defconfig is built.
@@ -158,6 +171,7 @@ for key, what in (
     elif key == 'cs_decorated':
         base += "; own 'p' only: +%.2f" % ((phases['cs_enabled'] - off) /
                                           sites)
+    base += '; before the split (recorded): ' + BEFORE_SPLIT_CS[key]
     row('1 call site', what, '+%.2f' % ((phases[key] - off) / sites),
         'instr/site', base)
     row('1 call site', '  function calls made by the call site',
@@ -206,7 +220,8 @@ def hot_bytes(path, fn):
 
 row('1 call site', 'patched (PATCH_SITES), disabled: the NOP',
     '%+.2f' % ((phases['cs_patched'] - off) / sites), 'instr/site',
-    '%s; mask build: %+.2f' % (offs, (phases['cs_clear'] - off) / sites))
+    '%s; mask build: %+.2f; before the split (recorded): +1.00'
+    % (offs, (phases['cs_clear'] - off) / sites))
 row('1 call site', '  function calls made by the call site',
     '%.2f' % (calls_from('cs_patched', 'cs_loop_pat') / sites), 'calls/site',
     'option off: 0')
@@ -352,7 +367,9 @@ for conf, off_v, on_v in pairs:
                 '; original 2008 (recorded): +%d, +%.2f%%'
                 % (orig, 100.0 * orig / so[i]),
                 '' if mod is None else
-                '; module-level design (recorded): +%d' % mod))
+                '; module-level design (recorded): +%d' % mod +
+                '; before the split (recorded): +%d'
+                % BEFORE_SPLIT_SIZE[conf][what]))
     mask_v = on_v.replace('on-', 'mask-')
     if built(mask_v):
         sm = size(mask_v)
@@ -365,10 +382,12 @@ for conf, off_v, on_v in pairs:
                 % (sn[i] - sm[i], off_v, so[i]))
     orig, mod = ORIGINAL[conf], MODULE_LEVEL_SIZE[conf]
     growth_td = sn[0] + sn[1] - so[0] - so[1]
+    bef = BEFORE_SPLIT_SIZE[conf]
     row('5 size', '%s vmlinux text+data growth' % conf, '+%d' % growth_td,
         'bytes', 'original 2008 (recorded): +%d; module-level design '
-        '(recorded): +%d' % (orig['text'] + orig['data'],
-                             mod['text'] + mod['data']))
+        '(recorded): +%d; before the split (recorded): +%d'
+        % (orig['text'] + orig['data'], mod['text'] + mod['data'],
+           bef['text'] + bef['data']))
     if conf == 'defconfig':
         budget = orig['text'] + orig['data']
         row('5 size', 'defconfig budget: text+data growth vs the '
@@ -388,9 +407,11 @@ for conf, off_v, on_v in pairs:
         row('5 size', '%s lib/dynamic_printk*.o .text + .text.unlikely '
             '(fixed cost)' % conf, '%d' % sum(text),
             'bytes', 'core %d + parser %d + control %d + patched sites '
-            '%d; module-level design (recorded, small): %d; original 2008 '
-            '(recorded, small): %d' % (text[0], text[1], text[2], text[3],
-                            MODULE_LEVEL_LIB_TEXT, ORIGINAL_LIB_TEXT))
+            '%d; before the split (recorded, small, x86 rewriting '
+            'included): %d; module-level design (recorded, small): %d; '
+            'original 2008 (recorded, small): %d'
+            % (text[0], text[1], text[2], text[3], BEFORE_SPLIT_LIB_TEXT,
+               MODULE_LEVEL_LIB_TEXT, ORIGINAL_LIB_TEXT))
         row('5 size', '%s lib/dynamic_printk*.o .init.text (freed after '
             'boot)' % conf, '%d' % sum(ls.get('.init.text', 0)
                                        for ls in secs), 'bytes',
