@@ -147,7 +147,7 @@ static void dp_count(struct dp_name *e, int delta)
 /*
  * The undo log.  A change of flags is all or nothing: a control write, a
  * boot or module parameter, or a registration whose call sites cannot be
- * rewritten (no memory, NMI handlers without a pause) puts back the flags
+ * rewritten (no memory) puts back the flags
  * it changed, and with them 'all' mode, the counts and the masks.  While
  * a change is under way (dp_begin() to dp_commit()), dp_set_flags()
  * records each call site's old flags here; a call site it cannot record
@@ -438,7 +438,7 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  * and gives them what 'all' mode, the boot list and boot commands ask for.
  * A module's patched call sites are written directly: its code has not
  * run yet (before its init and its parameters); vmlinux's, which runs,
- * with the NMI protocol.  Must be
+ * with text_poke_batch().  Must be
  * undone with dynamic_printk_unregister() on the same descriptors, and
  * only after it returned 0.  May sleep.
  *

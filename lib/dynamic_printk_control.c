@@ -203,7 +203,7 @@ static void dp_log_done(struct list_head *done)
  * Run a batch of commands on the call sites of table @t as a change of
  * its own (see dp_run_commands()), logged if it holds.  @quiet is @t
  * when its code has not run yet.  dp_mutex held.  Returns 0, -EINVAL,
- * or -ENOMEM or -EBUSY with nothing changed.
+ * or -ENOMEM with nothing changed.
  */
 static int dp_change_commands(const char *cmds, struct dp_table *t,
 			      struct dp_table *quiet)
@@ -365,7 +365,7 @@ static noinline int dp_param_is(const char *param, const char *word)
  * module's code would break this: setters store values).  May sleep.
  *
  * Returns 0, -ENOENT when @param is another parameter, or with nothing
- * changed -EINVAL for a bad value, or -ENOMEM or -EBUSY when the flags
+ * changed -EINVAL for a bad value, or -ENOMEM when the flags
  * cannot be noted or call sites cannot be rewritten: the module's own are
  * written directly, which cannot fail, but "dynamic_printk" also reaches
  * built-in call sites of the same module name, should there be any.
@@ -567,8 +567,8 @@ static const struct seq_operations dp_sites_ops = {
 /*
  * Apply every command of a parsed (and checked) batch as one change, and
  * log each once it holds.  dp_mutex held.  Fails only when patched call
- * sites cannot be rewritten (no memory for the mapping or stop_machine(),
- * or NMI handlers without a pause) or the undo log finds no memory: then
+ * sites cannot be rewritten (no memory for the mapping or stop_machine())
+ * or the undo log finds no memory: then
  * nothing has changed.
  */
 static noinline int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
@@ -626,7 +626,7 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		/*
 		 * Checked and applied against the same state: all or none
 		 * of the commands, and none if the call sites cannot follow
-		 * (ENOMEM, EBUSY)
+		 * (ENOMEM)
 		 */
 		mutex_lock(&dp_mutex);
 		ret = dp_parse_batch(buf, count, out, kind,

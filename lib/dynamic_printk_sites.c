@@ -115,8 +115,8 @@ static unsigned int dp_stale_sites(struct dp_table *quiet,
 /*
  * Rewrite the call sites of the dirty tables that do not match their
  * flags: those of live code in one batch, then directly those of @quiet
- * (a table whose code has not run).  dp_mutex held.  Fails (-ENOMEM,
- * -EBUSY) with nothing written and the tables left dirty: dp_commit()
+ * (a table whose code has not run).  dp_mutex held.  Fails (-ENOMEM)
+ * with nothing written and the tables left dirty: dp_commit()
  * then puts the flags back as they were.
  */
 int dp_patch(struct dp_table *quiet)

@@ -5,7 +5,9 @@
 # make's progress.  VARIANT is TREE-CONFIG:
 #   TREE   base  v2.6.27 + toolchain fixes (compat/series) only
 #          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y (with
-#                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y)
+#                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y,
+#                and their test hooks, CONFIG_DYNAMIC_PRINTK_TEST=y, but
+#                for defconfig)
 #          mask  the same, call sites testing masks (PATCH_SITES off)
 #          off   + the feature series, option left off
 #   CONFIG small      allnoconfig + configs/small.config
@@ -43,7 +45,9 @@ frag=$out/.dp-fragment
 	esac
 	case $tree in
 	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
-		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y ;;
+		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y
+		# the test hooks for the guest kernels, not for measuring
+		[ "$conf" = defconfig ] || echo CONFIG_DYNAMIC_PRINTK_TEST=y ;;
 	mask)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo "# CONFIG_DYNAMIC_PRINTK_PATCH_SITES is not set" ;;
 	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;

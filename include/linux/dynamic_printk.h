@@ -157,9 +157,9 @@ static const char __dynamic_printk_modname[]
  * one instruction (registration may put a better one for the CPU in its
  * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
  * code.  arch/x86/kernel/dynamic_printk.c rewrites a site between these
- * two while no other CPU runs anything but an NMI or machine check
- * handler, and such a handler writes the new instruction itself before it
- * runs one.
+ * two with text_poke_batch(): while no other CPU runs anything but an NMI
+ * or machine check handler, and such a handler writes the new instruction
+ * itself before it runs one.
  */
 #ifdef DEBUG
 #define __DYNAMIC_PRINTK_INSN(label)					\
@@ -295,8 +295,9 @@ extern void dynamic_printk_free_initmem(void);
 extern void dynamic_printk_free_init(struct mod_debug *start,
 				     unsigned long begin, unsigned long end);
 extern int dynamic_printk_text_reserved(unsigned long addr);
-extern void dynamic_printk_nmi_enter(void);
-extern void dynamic_printk_nmi_exit(void);
+#ifdef CONFIG_DYNAMIC_PRINTK_TEST
+extern int dynamic_printk_test_nomem;
+#endif
 #else
 /* No call site is ever rewritten: nothing to keep track of */
 static inline void dynamic_printk_free_initmem(void)
@@ -312,14 +313,6 @@ static inline void dynamic_printk_free_init(struct mod_debug *start,
 static inline int dynamic_printk_text_reserved(unsigned long addr)
 {
 	return 0;
-}
-
-static inline void dynamic_printk_nmi_enter(void)
-{
-}
-
-static inline void dynamic_printk_nmi_exit(void)
-{
 }
 #endif
 

@@ -8,24 +8,16 @@
  * other CPUs run); nothing here knows of modules, names or commands.
  *
  * A call site is one 5-byte instruction: a NOP while its descriptor has
- * no 'p', "jmp rel32" to its print code while it has.  A batch of call
- * sites is rewritten in one stop_machine() call, so that no CPU runs (or
- * has fetched) an instruction while it changes.  Nothing in
- * stop_machine() may sleep: the pages are mapped with vmap() before it,
- * as text_poke() would, and written through that mapping within it,
- * since the kernel's own mapping of its text may be read-only.
- *
- * stop_machine() does not stop NMIs and machine checks: their handlers
- * may run a call site while it is written.  nmi_enter() and the machine
- * check handler therefore call dynamic_printk_nmi_enter(), which, while
- * call sites are being written, sees them written before the handler
- * goes on: on the writer's CPU it writes them all itself, elsewhere it
- * waits (see there).
+ * no 'p', "jmp rel32" to its print code while it has.  This file chooses
+ * the instructions, checks call sites, and builds the batch of those a
+ * change rewrites; text_poke_batch() (arch/x86/kernel/alternative.c)
+ * writes a batch in one stop_machine(), whole for NMI and machine check
+ * handlers too.
  *
  * Written directly instead, with interrupts off: the call sites of code
  * that has not run yet (a module being registered or given its
- * parameters).  Before SMP is up, call sites are written without
- * stop_machine(), but with the NMI protocol all the same; before
+ * parameters).  Before SMP is up, a batch is written without
+ * stop_machine(), but whole for NMI handlers all the same; before
  * trap_init(), with text_poke_early().
  *
  * This file is released under the GPLv2.
@@ -38,15 +30,9 @@
 #include <linux/string.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/vmalloc.h>
-#include <linux/stop_machine.h>
-#include <linux/kprobes.h>
-#include <linux/delay.h>
 #include <linux/irqflags.h>
 #include <linux/dynamic_printk.h>
-#include <asm/atomic.h>
-#include <asm/sections.h>
 #include <asm/alternative.h>
 #include <asm/processor.h>
 
@@ -175,228 +161,19 @@ void __init arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
 					DP_INSN_SIZE);
 }
 
-struct dp_poke {
-	unsigned char *code;
-	unsigned char *alias;		/* @code, mapped writable */
-	unsigned char insn[DP_INSN_SIZE];
-};
-
-/* A batch: the call sites of one rewrite, and the rewrite's state */
+/* A batch: the call sites of one rewrite, for text_poke_batch() */
 struct dynamic_printk_pokes {
 	unsigned int n, max;
-	atomic_t cpus;			/* CPUs in dp_poke_all() so far */
-	int done;			/* the first has written, or given up */
-	int ret;			/* what it returns */
-	struct dp_poke poke[];
+	struct text_poke_op op[];
 };
 
-/*
- * The NMI protocol.  dp_nmi_state counts the NMI and machine check
- * handlers running, has DP_WRITING set while call sites are being
- * written and DP_WRITTEN once they are.  The writer announces the write
- * (dp_nmi_cpu, dp_nmi_pokes), then sets DP_WRITING at a moment when no
- * handler runs: none that started before can be running a call site it
- * writes.  A handler that starts while DP_WRITING is set and DP_WRITTEN
- * is not runs nothing before the write is whole: on the writer's CPU,
- * where the writer cannot go on until it returns, it writes every call
- * site of the write itself, the same bytes as the writer, and sets
- * DP_WRITTEN (so that no other CPU waits on a handler that does not
- * return, as one that panics); on any other CPU (one that stop_machine()
- * holds, or an offline one, which a broadcast machine check still
- * reaches) it waits for DP_WRITTEN, which the writer, waiting for nothing
- * once it set DP_WRITING, sets soon.  So only the writer's CPU writes
- * through the mapping, and it is done before stop_machine() returns.
- * Every handler serializes before it goes on.
- */
-#define DP_WRITING	(1 << 30)
-#define DP_WRITTEN	(1 << 29)
-/*
- * How long the writer waits for a moment when no handler runs (at least
- * so many microseconds), and how many times a write stops the machine
- * to wait so
- */
-#define DP_WAIT_US	10000
-#define DP_TRIES	3
-
-/* Only through dp_state_cmpxchg(), see there */
-static int dp_nmi_state;
-static int dp_nmi_cpu;
-static struct dynamic_printk_pokes *dp_nmi_pokes;
-/*
- * Handlers that came while call sites were being written: logged after
- * each write in which there were some, which tells a test that NMIs did
- * come in the middle of writes.
- */
-static atomic_t dp_nmi_wrote = ATOMIC_INIT(0);
-static atomic_t dp_nmi_waited = ATOMIC_INIT(0);
-
-/*
- * cmpxchg() on dp_nmi_state, always locked and a barrier for the
- * compiler: with one CPU online the SMP alternatives strip the lock
- * prefix of atomic_t operations and cmpxchg(), and an offline CPU may
- * still take a broadcast machine check.  (sync_cmpxchg() is locked too,
- * but its 4-byte form does not assemble on x86_64.)
- */
-static __always_inline int dp_state_cmpxchg(int old, int new)
-{
-	int prev;
-
-	asm volatile("lock; cmpxchgl %2, %1"
-		     : "=a" (prev), "+m" (dp_nmi_state)
-		     : "r" (new), "0" (old)
-		     : "memory");
-	return prev;
-}
-
-/* Add @i to dp_nmi_state, return the sum */
-static int notrace __kprobes dp_state_add(int i)
-{
-	int old = ACCESS_ONCE(dp_nmi_state), prev;
-
-	while ((prev = dp_state_cmpxchg(old, old + i)) != old)
-		old = prev;
-	return old + i;
-}
-
-/* Set DP_WRITTEN unless set: a handler on the writer's CPU may have */
-static void notrace __kprobes dp_state_written(void)
-{
-	int old = ACCESS_ONCE(dp_nmi_state), prev;
-
-	while (!(old & DP_WRITTEN) &&
-	       (prev = dp_state_cmpxchg(old, old | DP_WRITTEN)) != old)
-		old = prev;
-}
-
-static void notrace __kprobes
-dp_write_pokes(const struct dynamic_printk_pokes *p)
-{
-	unsigned int i;
-
-	for (i = 0; i < p->n; i++)
-		memcpy(p->poke[i].alias, p->poke[i].insn, DP_INSN_SIZE);
-}
-
-/**
- * dynamic_printk_nmi_enter - an NMI or machine check handler starts
- *
- * Called first by nmi_enter() and by the machine check exception: if
- * call sites are being written, sees them written before the handler
- * runs one.
- */
-void notrace __kprobes dynamic_printk_nmi_enter(void)
-{
-	int state = dp_state_add(1);
-
-	if (likely(!(state & DP_WRITING)))
-		return;
-	if (!(state & DP_WRITTEN)) {
-		if (ACCESS_ONCE(dp_nmi_cpu) == raw_smp_processor_id()) {
-			atomic_inc(&dp_nmi_wrote);
-			dp_write_pokes(ACCESS_ONCE(dp_nmi_pokes));
-			/* the others go on, even if this handler panics */
-			dp_state_written();
-		} else {
-			atomic_inc(&dp_nmi_waited);
-			while ((ACCESS_ONCE(dp_nmi_state) &
-				(DP_WRITING | DP_WRITTEN)) == DP_WRITING)
-				cpu_relax();
-		}
-	}
-	sync_core();
-}
-EXPORT_SYMBOL(dynamic_printk_nmi_enter);
-
-/**
- * dynamic_printk_nmi_exit - an NMI or machine check handler ends
- *
- * Called last by nmi_exit() and by the machine check exception.
- */
-void notrace __kprobes dynamic_printk_nmi_exit(void)
-{
-	dp_state_add(-1);
-}
-EXPORT_SYMBOL(dynamic_printk_nmi_exit);
-
-/*
- * Set DP_WRITING at a moment when no handler runs: 0, or -EBUSY if none
- * came within DP_WAIT_US (udelay() may be traced: nothing is written
- * yet)
- */
-static int notrace __kprobes dp_nmi_claim(void)
-{
-	unsigned int us;
-
-	for (us = 0; us < DP_WAIT_US; us++) {
-		if (!ACCESS_ONCE(dp_nmi_state) &&
-		    !dp_state_cmpxchg(0, DP_WRITING))
-			return 0;
-		udelay(1);
-	}
-	return -EBUSY;
-}
-
-/*
- * Run by stop_machine() on every online CPU at once, interrupts off (or
- * called on the only CPU running, before SMP is up).  The first to come
- * writes every call site while the others wait; then each serializes
- * itself, so that none runs an instruction fetched before.  Neither
- * probed nor traced: a probe's handler would run outside the protocol.
- *
- * The writer claims the write only once every online CPU is in here:
- * before that, another CPU may still be on its way through stop_cpu(),
- * which may be probed, and a probe handler there could run a call site
- * that is being written.  stop_machine() holds CPU hotplug off, so the
- * number of online CPUs cannot change meanwhile; before SMP is up it is
- * one.
- */
-static int notrace __kprobes dp_poke_all(void *data)
-{
-	struct dynamic_printk_pokes *p = data;
-
-	if (atomic_inc_return(&p->cpus) == 1) {
-		int cpus = num_online_cpus();
-
-		while (atomic_read(&p->cpus) < cpus)
-			cpu_relax();
-		/*
-		 * Read by handlers only while DP_WRITING is set alone:
-		 * the locked instruction of the claim orders them
-		 */
-		ACCESS_ONCE(dp_nmi_cpu) = raw_smp_processor_id();
-		ACCESS_ONCE(dp_nmi_pokes) = p;
-		p->ret = dp_nmi_claim();
-		if (!p->ret) {
-			dp_write_pokes(p);
-			dp_state_written();
-		}
-		smp_wmb();
-		ACCESS_ONCE(p->done) = 1;
-	} else {
-		while (!ACCESS_ONCE(p->done))
-			cpu_relax();
-	}
-	sync_core();
-	return p->ret;
-}
-
-/*
- * After dp_poke_all() returned on every CPU: no handler writes any more
- * (those on the writer's CPU returned before it did)
- */
-static void dp_poke_done(struct dynamic_printk_pokes *p)
-{
-	if (p->done && !p->ret)
-		dp_state_add(-(DP_WRITING | DP_WRITTEN));
-	ACCESS_ONCE(dp_nmi_pokes) = NULL;
-}
-
-static struct page *dp_code_page(unsigned long code)
-{
-	if (code >= (unsigned long)_text && code < (unsigned long)_end)
-		return virt_to_page(code);
-	return vmalloc_to_page((void *)code);	/* a module's */
-}
+#ifdef CONFIG_DYNAMIC_PRINTK_TEST
+/* Set by a test: every batch fails as if there were no memory to map it */
+int dynamic_printk_test_nomem;
+EXPORT_SYMBOL_GPL(dynamic_printk_test_nomem);
+#else
+#define dynamic_printk_test_nomem	0
+#endif
 
 /* Up to a page kmalloc'd, more vmalloc'd: a big kernel has many sites */
 static void *dp_alloc(size_t size)
@@ -412,30 +189,6 @@ static void dp_free(const void *p)
 		kfree(p);
 }
 
-static int dp_cmp_addr(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The index of @addr in @v[0..@n), sorted; it is there */
-static unsigned int dp_find_addr(const unsigned long *v, unsigned int n,
-				 unsigned long addr)
-{
-	unsigned int lo = 0, hi = n - 1, mid;
-
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (v[mid] < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /**
  * arch_dynamic_printk_pokes - a batch of call sites to rewrite
  * @max: how many it will hold
@@ -447,9 +200,9 @@ struct dynamic_printk_pokes *arch_dynamic_printk_pokes(unsigned int max)
 {
 	struct dynamic_printk_pokes *p;
 
-	p = dp_alloc(sizeof(*p) + max * sizeof(p->poke[0]));
+	p = dp_alloc(sizeof(*p) + max * sizeof(p->op[0]));
 	if (p) {
-		memset(p, 0, sizeof(*p));
+		p->n = 0;
 		p->max = max;
 	}
 	return p;
@@ -463,64 +216,17 @@ struct dynamic_printk_pokes *arch_dynamic_printk_pokes(unsigned int max)
 void arch_dynamic_printk_poke(struct dynamic_printk_pokes *p,
 			      const struct mod_debug_site *s)
 {
-	struct dp_poke *k = &p->poke[p->n];
+	struct text_poke_op *op = &p->op[p->n];
 
 	/* More than it was made for: arch_dynamic_printk_write() refuses */
 	if (WARN_ON(p->n >= p->max)) {
 		p->n = p->max + 1;
 		return;
 	}
-	dp_site_insn(s, k->insn);
-	k->code = dp_code(s);
+	dp_site_insn(s, op->opcode);
+	op->addr = dp_code(s);
+	op->len = DP_INSN_SIZE;
 	p->n++;
-}
-
-/*
- * Map the pages of @p's call sites, each once, in address order: a site
- * that crosses a page boundary then finds its second page right after
- * its first.  Returns the mapping, or NULL.
- */
-static void *dp_map_pokes(struct dynamic_printk_pokes *p)
-{
-	unsigned long *addr, code;
-	struct page **pages;
-	struct dp_poke *k;
-	unsigned int i, m;
-	void *area = NULL;
-
-	addr = dp_alloc(2 * p->n * sizeof(*addr));
-	pages = dp_alloc(2 * p->n * sizeof(*pages));
-	if (!addr || !pages)
-		goto out;
-	for (i = 0; i < p->n; i++) {
-		code = (unsigned long)p->poke[i].code;
-		addr[2 * i] = code & PAGE_MASK;
-		addr[2 * i + 1] = (code + DP_INSN_SIZE - 1) & PAGE_MASK;
-	}
-	sort(addr, 2 * p->n, sizeof(*addr), dp_cmp_addr, NULL);
-	for (i = m = 0; i < 2 * p->n; i++)
-		if (!m || addr[i] != addr[m - 1])
-			addr[m++] = addr[i];
-	for (i = 0; i < m; i++)
-		pages[i] = dp_code_page(addr[i]);
-	area = vmap(pages, m, VM_MAP, PAGE_KERNEL);
-	if (!area)
-		goto out;
-	/*
-	 * NMI handlers write through it, reading @p (vmalloc'd when
-	 * large): no vmalloc fault for them
-	 */
-	vmalloc_sync_all();
-	for (i = 0; i < p->n; i++) {
-		k = &p->poke[i];
-		code = (unsigned long)k->code;
-		k->alias = area + (dp_find_addr(addr, m, code & PAGE_MASK) <<
-				   PAGE_SHIFT) + offset_in_page(code);
-	}
-out:
-	dp_free(pages);
-	dp_free(addr);
-	return area;
 }
 
 /**
@@ -528,53 +234,21 @@ out:
  * @p: the batch, freed here
  * @live: other CPUs may run (else: before SMP is up, written in place)
  *
- * Every call site of the batch in one stop_machine(), with the NMI
- * protocol.  Returns 0, or with nothing written -ENOMEM (no mapping),
- * -EBUSY (NMI handlers left no pause, three times) or -EINVAL (more call
+ * Every call site of the batch at once, with text_poke_batch(): in one
+ * stop_machine(), and whole for NMI and machine check handlers.  Returns
+ * 0, or with nothing written -ENOMEM (no mapping) or -EINVAL (more call
  * sites were added than the batch was made for).  May sleep.
  */
 int arch_dynamic_printk_write(struct dynamic_printk_pokes *p, int live)
 {
-	unsigned long flags;
-	unsigned int try;
-	int ret = -ENOMEM, wrote, waited;
-	void *area = NULL;
+	int ret;
 
 	if (p->n > p->max)
 		ret = -EINVAL;
-	else if (p->n)
-		area = dp_map_pokes(p);
-	if (area) {
-		wrote = atomic_read(&dp_nmi_wrote);
-		waited = atomic_read(&dp_nmi_waited);
-		if (live) {
-			/* a burst of NMIs passes: try again a jiffy later */
-			for (try = 1; ; try++) {
-				atomic_set(&p->cpus, 0);
-				p->done = 0;
-				ret = stop_machine(dp_poke_all, p,
-						   &cpu_online_map);
-				dp_poke_done(p);
-				if (ret != -EBUSY || try == DP_TRIES)
-					break;
-				msleep(1);
-			}
-		} else {
-			local_irq_save(flags);
-			ret = dp_poke_all(p);
-			local_irq_restore(flags);
-			dp_poke_done(p);
-		}
-		vunmap(area);
-		wrote = atomic_read(&dp_nmi_wrote) - wrote;
-		waited = atomic_read(&dp_nmi_waited) - waited;
-		if (wrote || waited)
-			printk(KERN_DEBUG "dynamic_printk: NMI handlers came "
-			       "while %u call sites were written: %d wrote "
-			       "them, %d waited\n", p->n, wrote, waited);
-	} else if (!p->n) {
-		ret = 0;
-	}
+	else if (p->n && dynamic_printk_test_nomem)
+		ret = -ENOMEM;
+	else
+		ret = text_poke_batch(p->op, p->n, live);
 	dp_free(p);
 	return ret;
 }

@@ -21,13 +21,9 @@
  *	evals	argument evaluations of loop_fn()'s call site
  *	runs	calls of loop_fn()
  *	hirq_cpus	bit n: loop_fn() ran on CPU n in hard irq
- *	nmi	(write) 1: count one NMI handler as started and not ended
- *		(dynamic_printk_nmi_enter(), as nmi_enter() does), as a
- *		handler held for long would be; 0: end it.  2 (with
- *		kprobes): as 1, and end it when the task that wrote 2
- *		next calls msleep(), as a writer does between two tries
- *	nmi_ended	(read) handlers ended so by msleep(), and the
- *		function that called msleep() the last time: "<n> <symbol>"
+ *	nomem	(write) 1: every rewrite of call sites fails as if out
+ *		of memory, 0: no more (kernels with CONFIG_DYNAMIC_PRINTK_TEST;
+ *		elsewhere the file is not there)
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -46,7 +42,6 @@
 #include <linux/cpumask.h>
 #include <linux/bitops.h>
 #include <linux/kprobes.h>
-#include <linux/kallsyms.h>
 
 static int epoch;
 module_param(epoch, int, 0644);
@@ -195,107 +190,18 @@ static int get_kprobe_test(char *buf, struct kernel_param *kp)
 #endif
 module_param_call(kprobe, NULL, get_kprobe_test, NULL, 0444);
 
-#ifdef DYNAMIC_PRINTK_PATCHED
-/*
- * Entered from process context, which no call site write can interrupt
- * (stop_machine() holds every CPU then): the count held only makes
- * writers find no moment without a handler.  One writer at a time (the
- * test's shell): nmi_held is not locked.
- */
-static int nmi_held;
-
-static void dp_nmi_set(int hold)
+#ifdef CONFIG_DYNAMIC_PRINTK_TEST
+static int nomem_set(const char *val, struct kernel_param *kp)
 {
-	if (hold && !nmi_held)
-		dynamic_printk_nmi_enter();
-	else if (!hold && nmi_held)
-		dynamic_printk_nmi_exit();
-	nmi_held = hold;
-}
-#else
-static void dp_nmi_set(int hold)
-{
-}
-#endif
+	unsigned long fail;
 
-#if defined(CONFIG_KPROBES) && defined(DYNAMIC_PRINTK_PATCHED)
-static pid_t nmi_pid;		/* not a task pointer: the task may exit */
-static int nmi_ended, nmi_probed;
-static char nmi_caller[KSYM_SYMBOL_LEN];
-
-static int get_nmi_ended(char *buf, struct kernel_param *kp)
-{
-	return sprintf(buf, "%d %s", nmi_ended, nmi_caller);
-}
-module_param_call(nmi_ended, NULL, get_nmi_ended, NULL, 0444);
-
-/*
- * At msleep()'s first instruction, its return address on the stack.
- * Runs in the task that calls msleep(): only nmi_pid changes nmi_held.
- */
-static int nmi_msleep(struct kprobe *kp, struct pt_regs *regs)
-{
-	if (current->pid == nmi_pid && nmi_held) {
-		dp_nmi_set(0);
-		nmi_ended++;
-		sprint_symbol(nmi_caller, *(unsigned long *)regs->sp);
-	}
-	return 0;
-}
-
-static struct kprobe nmi_probe = {
-	.symbol_name = "msleep",
-	.pre_handler = nmi_msleep,
-};
-
-static int dp_nmi_until_msleep(void)
-{
-	int ret = 0;
-
-	if (!nmi_probed) {
-		ret = register_kprobe(&nmi_probe);
-		if (ret)
-			return ret;
-		nmi_probed = 1;
-	}
-	nmi_pid = current->pid;
-	dp_nmi_set(1);
-	return 0;
-}
-
-static void dp_nmi_unprobe(void)
-{
-	if (nmi_probed)
-		unregister_kprobe(&nmi_probe);
-	nmi_probed = 0;
-	nmi_pid = 0;
-}
-#else
-static int dp_nmi_until_msleep(void)
-{
-	return -ENOSYS;
-}
-
-static void dp_nmi_unprobe(void)
-{
-}
-#endif
-
-static int nmi_set(const char *val, struct kernel_param *kp)
-{
-	unsigned long hold;
-
-	/* not at load: nothing would end the handler if the load failed */
-	if (strict_strtoul(val, 10, &hold) || hold > 2 ||
-	    (hold && THIS_MODULE->state != MODULE_STATE_LIVE))
+	if (strict_strtoul(val, 10, &fail) || fail > 1)
 		return -EINVAL;
-	if (hold == 2)
-		return dp_nmi_until_msleep();
-	dp_nmi_unprobe();
-	dp_nmi_set(hold);
+	dynamic_printk_test_nomem = fail;
 	return 0;
 }
-module_param_call(nmi, nmi_set, NULL, NULL, 0200);
+module_param_call(nomem, nomem_set, NULL, NULL, 0200);
+#endif
 
 /* ---- stress ---- */
 static struct task_struct *threads[NR_CPUS];
@@ -411,8 +317,9 @@ static int __init dp_patch_init(void)
 
 static void __exit dp_patch_exit(void)
 {
-	dp_nmi_unprobe();
-	dp_nmi_set(0);
+#ifdef CONFIG_DYNAMIC_PRINTK_TEST
+	dynamic_printk_test_nomem = 0;
+#endif
 	dp_stop();
 	pr_debug("exit\n");
 }
