@@ -19,8 +19,15 @@
 #                          the feature)
 #   series:am:NN-x         git am of one feature patch on top of that,
 #   series:build:NN-x      then an incremental build (bzImage modules) with
-#                          CONFIG_DYNAMIC_PRINTK_DEBUG=y (small config, as
-#                          tools/kbuild.sh on-small) in one O= folder
+#                          CONFIG_DYNAMIC_PRINTK_DEBUG=y and
+#                          CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y (small
+#                          config, as tools/kbuild.sh on-small) in one O=
+#                          folder
+#   series:boot:NN-x:...   after a patch named in patches/boots, its small
+#                          kernel booted once in QEMU with the test
+#                          modules built against it, running the cases
+#                          that patch makes true (tools/guest-run.sh):
+#                          one line per case and one for the boot
 #   series:build-off       the whole series, the option off, own O= folder
 #   series:sparse          make C=2 on lib/dynamic_printk*.o,
 #                          arch/x86/kernel/dynamic_printk.o, kernel/module.o
@@ -33,7 +40,7 @@
 # per check on stdout; details in build/series-check/logs/.  Exits 1 if any
 # check failed.  Everything is under build/series-check: a git clone of
 # the generator's scratch repository (build/series-git) and the O=
-# folders; KSRC is only read.  Takes about 6-8 minutes on 2 cores.
+# folders; KSRC is only read.  Takes about 8-10 minutes on 2 cores.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -216,14 +223,18 @@ done <<<"$exc_lines"
 
 # --- builds ----------------------------------------------------------------------
 ON_FRAG=$C/on.config OFF_FRAG=$C/off.config
-{ cat "$top/configs/small.config"; echo CONFIG_DYNAMIC_PRINTK_DEBUG=y; } > "$ON_FRAG"
+# As tools/kbuild.sh on-small: patched call sites too (allnoconfig would
+# leave an option off that the fragment does not name, whatever its
+# default)
+{ cat "$top/configs/small.config"; echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+  echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y; } > "$ON_FRAG"
 { cat "$top/configs/small.config"; echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set"; } > "$OFF_FRAG"
 
 kmake() { local out=$1; shift; make -C "$SRC" O="$out" ARCH=x86_64 "$@"; }
 
 # configure OUT FRAG LOG: allnoconfig + fragment, as tools/kbuild.sh does.
-# Every option of the fragment must take, except DYNAMIC_PRINTK_DEBUG while
-# the tree has no such option yet.  Sets $optstate.
+# Every option of the fragment must take, except an option of dynamic
+# printk while the tree has no such option yet.
 configure() {
 	local out=$1 frag=$2 log=$3 line o bad=
 	mkdir -p "$out"
@@ -231,8 +242,9 @@ configure() {
 		{ echo "allnoconfig failed"; return 1; }
 	while read -r line; do
 		case $line in
-		CONFIG_DYNAMIC_PRINTK_DEBUG=y)
-			if grep -q '^config DYNAMIC_PRINTK_DEBUG$' "$SRC/lib/Kconfig.debug"; then
+		CONFIG_DYNAMIC_PRINTK_*=y)
+			o=${line#CONFIG_}; o=${o%=y}
+			if grep -q "^config $o\$" "$SRC/lib/Kconfig.debug"; then
 				grep -qxF "$line" "$out/.config" || bad="$bad $line"
 			fi ;;
 		CONFIG_*=*)
@@ -248,7 +260,9 @@ configure() {
 	fi
 }
 optstate() {
-	if grep -qx 'CONFIG_DYNAMIC_PRINTK_DEBUG=y' "$1/.config"; then
+	if grep -qx 'CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y' "$1/.config"; then
+		echo "option on, patched call sites"
+	elif grep -qx 'CONFIG_DYNAMIC_PRINTK_DEBUG=y' "$1/.config"; then
 		echo "option on"
 	elif grep -q '^config DYNAMIC_PRINTK_DEBUG$' "$SRC/lib/Kconfig.debug"; then
 		echo "option off"
@@ -273,6 +287,58 @@ build() {
 	pass "$name: bzImage and modules, $(optstate "$out"), $(( $(date +%s) - t0 )) s"
 }
 
+# boot NAME: the boots patches/boots asks for after patch NAME.  The
+# kernel of $OUT_ON is seen by tools/guest-run.sh as variant "series" of
+# its own BUILD folder, with the busybox of ours.
+G=$C/guest
+boot() {
+	local name=$1 p append cases c files log k b d used
+	[ -d "$BUILD/busybox" ] || { fail "boot:$name: no busybox (make busybox)"; return; }
+	rm -rf "$G"; mkdir -p "$G/out"
+	ln -s "$OUT_ON" "$G/out/series"
+	ln -s "$BUILD/busybox" "$G/busybox"
+	log=$LOGS/boot-$name.log
+	# The test modules: a module may use what a later patch brings (a
+	# field of struct module, say), so only those the cases name must
+	# build
+	: > "$log"
+	used=$(grep -v '^[[:space:]]*#' "$top/patches/boots" | awk -v n="$name" \
+		-v c="$top/tests/guest/cases/" '$1 == n { for (i = 3; i <= NF; i++) print c $i }')
+	for d in "$top"/tests/guest/modules/*/; do
+		d=${d%/}
+		BUILD=$G bash "$top/tools/build-modules.sh" series "$d" >> "$log" 2>&1 && continue
+		# shellcheck disable=SC2086
+		if grep -qw "${d##*/}" $used; then
+			fail "boot:$name: test module ${d##*/}, which its cases use, does not build: $(grep -E 'error' "$log" | head -2 | tr '\n' ' ' | cut -c1-300) (see $log)"
+			return
+		fi
+		echo "(${d##*/} not built: its cases do not run after $name)" >> "$log"
+	done
+	k=0
+	while read -r p append cases; do
+		[ "$p" = "$name" ] || continue
+		k=$((k + 1))
+		b=$name
+		[ "$k" = 1 ] || b=$name-$k
+		append=${append//+/ }
+		append=${append//%2B/+}
+		files=()
+		for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
+		BUILD=$G bash "$top/tools/guest-run.sh" "$b" series "$append" \
+			"${files[@]}" > "$LOGS/boot-$b.result" 2>&1
+		cp "$G/guest/$b/console.log" "$LOGS/boot-$b.console.log" 2>/dev/null
+		# guest-parse.py's lines: "PASS: guest:<boot>:<case> ..."
+		sed -n 's/^\(PASS\|FAIL\): guest:/\1: series:boot:/p' "$LOGS/boot-$b.result"
+		nfail=$((nfail + $(grep -c '^FAIL: guest:' "$LOGS/boot-$b.result")))
+		grep -q "^[A-Z]*: guest:$b:boot" "$LOGS/boot-$b.result" ||
+			fail "boot:$b: tools/guest-run.sh gave no result (see $LOGS/boot-$b.result)"
+	done < <(grep -v '^[[:space:]]*#' "$top/patches/boots" | grep -v '^[[:space:]]*$')
+}
+# every boot names a patch of the series
+while read -r p _; do
+	[ -f "$top/patches/$p.txt" ] || fail "boots: patches/boots names $p, which is not a patch"
+done < <(grep -v '^[[:space:]]*#' "$top/patches/boots" | grep -v '^[[:space:]]*$')
+
 built_all=1
 for i in "${!feat[@]}"; do
 	n=${names[$i]} p=${feat[$i]}
@@ -291,9 +357,12 @@ for i in "${!feat[@]}"; do
 		built_all=0
 		break
 	fi
+	if grep -q "^$n[[:space:]]" "$top/patches/boots"; then
+		boot "$n"
+	fi
 done
-if [ "$built_all" = 1 ] && [ "$(optstate "$OUT_ON")" != "option on" ]; then
-	fail "build:${names[-1]}: the whole series is applied but CONFIG_DYNAMIC_PRINTK_DEBUG=y did not take"
+if [ "$built_all" = 1 ] && [ "$(optstate "$OUT_ON")" != "option on, patched call sites" ]; then
+	fail "build:${names[-1]}: the whole series is applied but CONFIG_DYNAMIC_PRINTK_DEBUG=y and CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y did not take"
 	built_all=0
 fi
 

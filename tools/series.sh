@@ -24,8 +24,10 @@
 #   <series entry>
 #   ...
 #
-# The Files: lists of all patches together must be exactly the entries of
-# `series`, each once, in the same order; otherwise nothing is generated.
+# The Files: lists of all patches together, each entry at its last
+# listing, must be exactly the entries of `series`, in the same order;
+# an earlier listing takes the entry from patches/stages/NN-name/<entry>
+# (patches/README); otherwise nothing is generated.
 #
 # How: a scratch git repository build/series-git holds a commit
 # "Linux 2.6.27" made from $KSRC (only read); each patch is a commit on top
@@ -113,7 +115,59 @@ check_patch_text() {
 
 feature_texts() { ls "$PATCHES"/[0-9][0-9]-*.txt 2>/dev/null | sort; }
 
-# check_cover: the feature texts cover `series` exactly, once, in order
+# last_entries: the entries of all Files: lists, each at its last listing
+# only, in patch order: what must be `series`
+last_entries() {
+	local t
+	for t in $(feature_texts); do patch_files "$t"; done |
+		awk '{ e[NR] = $0; last[$0] = NR } END {
+			for (i = 1; i <= NR; i++) if (last[e[i]] == i) print e[i] }'
+}
+
+# stage_of TXT ENTRY: the file a patch takes ENTRY from: its stage in
+# patches/stages/NN-name/ if an earlier patch than ENTRY's last has it,
+# the entry itself otherwise
+stage_of() {
+	local st=$PATCHES/stages/$(basename "$1" .txt)/$2
+	if [ -f "$st" ]; then echo "$st"; else echo "$top/$2"; fi
+}
+
+# check_stages: a patch listing an entry before its last listing takes it
+# from a stage file, and every stage file is such an entry
+check_stages() {
+	local t e n seen_later st bad=0
+	for t in $(feature_texts); do
+		n=$(basename "$t" .txt)
+		for e in $(patch_files "$t"); do
+			seen_later=
+			for u in $(feature_texts); do
+				[[ "$u" > "$t" ]] && patch_files "$u" | grep -qxF "$e" && seen_later=1
+			done
+			st=$PATCHES/stages/$n/$e
+			if [ -n "$seen_later" ] && [ ! -f "$st" ]; then
+				echo "  ${t#$top/} lists $e, which a later patch lists too, but there is no patches/stages/$n/$e" >&2
+				bad=1
+			elif [ -z "$seen_later" ] && [ -f "$st" ]; then
+				echo "  patches/stages/$n/$e: $e is in its final state in $n (no later patch lists it); remove the stage" >&2
+				bad=1
+			fi
+		done
+	done
+	if [ -d "$PATCHES/stages" ]; then
+		while read -r st; do
+			st=${st#$PATCHES/stages/}
+			n=${st%%/*} e=${st#*/}
+			if [ ! -f "$PATCHES/$n.txt" ] || ! patch_files "$PATCHES/$n.txt" | grep -qxF "$e"; then
+				echo "  patches/stages/$st: patches/$n.txt does not list $e" >&2
+				bad=1
+			fi
+		done < <(find "$PATCHES/stages" -type f | sort)
+	fi
+	[ $bad = 0 ] || die "fix patches/stages (see patches/README)"
+}
+
+# check_cover: the feature texts cover `series` exactly, each entry at
+# its last listing in the order of `series`, earlier listings staged
 check_cover() {
 	local texts want got t e
 	texts=$(feature_texts)
@@ -121,33 +175,32 @@ check_cover() {
 	[ -f "$PATCHES/cover.txt" ] || die "no cover letter text patches/cover.txt"
 	for t in $texts; do check_patch_text "$t"; done
 	want=$(series_entries "$top/series")
-	got=$(for t in $texts; do patch_files "$t"; done)
-	[ "$want" = "$got" ] && return 0
-
-	echo "series: the Files: lists of patches/NN-*.txt do not match 'series':" >&2
-	for e in $(echo "$want" | sort -u); do
-		if ! grep -qxF "$e" <<<"$got"; then
-			echo "  $e is in 'series' but in no patch" >&2
-		fi
-	done
-	for t in $texts; do
-		for e in $(patch_files "$t"); do
-			grep -qxF "$e" <<<"$want" ||
-				echo "  ${t#$top/} lists $e, which is not in 'series'" >&2
+	got=$(last_entries)
+	if [ "$want" != "$got" ]; then
+		echo "series: the Files: lists of patches/NN-*.txt do not match 'series':" >&2
+		for e in $(echo "$want" | sort -u); do
+			grep -qxF "$e" <<<"$got" ||
+				echo "  $e is in 'series' but in no patch" >&2
 		done
-	done
-	for e in $(echo "$got" | sort | uniq -d); do
-		echo "  $e is listed by more than one patch (or twice):" \
-			"$(grep -lxF "$e" $texts | sed "s|$top/||" | tr '\n' ' ')" >&2
-	done
-	for e in $(echo "$want" | sort | uniq -d); do
-		echo "  $e appears more than once in 'series'" >&2
-	done
-	if [ "$(echo "$want" | sort)" = "$(echo "$got" | sort)" ]; then
-		echo "  same entries, different order; 'series' order vs patches order:" >&2
-		diff <(echo "$want") <(echo "$got") | sed 's/^/    /' >&2 || true
+		for e in $(echo "$got" | sort -u); do
+			grep -qxF "$e" <<<"$want" ||
+				echo "  a patch lists $e, which is not in 'series'" >&2
+		done
+		for e in $(echo "$want" | sort | uniq -d); do
+			echo "  $e appears more than once in 'series'" >&2
+		done
+		for t in $texts; do
+			for e in $(patch_files "$t" | sort | uniq -d); do
+				echo "  ${t#$top/} lists $e twice" >&2
+			done
+		done
+		if [ "$(echo "$want" | sort)" = "$(echo "$got" | sort)" ]; then
+			echo "  same entries, different order; 'series' order vs the patches' last listings:" >&2
+			diff <(echo "$want") <(echo "$got") | sed 's/^/    /' >&2 || true
+		fi
+		die "fix patches/*.txt (or 'series') so that they list the same entries in the same order"
 	fi
-	die "fix patches/*.txt (or 'series') so that they list the same entries in the same order"
+	check_stages
 }
 
 # --- the scratch repository --------------------------------------------------
@@ -177,23 +230,28 @@ make_base() {
 	fi
 }
 
-# apply_entries WT SRCDIR ENTRY...: in the sparse work tree WT, which holds
-# only what is being changed, apply each entry of a series file in SRCDIR
-# on top of HEAD, as tools/apply-series.sh does.  Prints the kernel paths.
+# apply_entries WT TXT|- SRCDIR ENTRY...: in the sparse work tree WT, which
+# holds only what is being changed, apply each entry of a series file in
+# SRCDIR, as tools/apply-series.sh does: a new file is copied, a .patch
+# is applied.  A feature patch (TXT, its description, given) takes each
+# entry from its stage if it has one (see stage_of) and applies a .patch
+# to the file of v2.6.27, so that a later patch may bring the same file,
+# or the same .patch, in a later stage; a compat patch (TXT "-") applies
+# to HEAD.  Prints the kernel paths.
 apply_entries() {
-	local wt=$1 dir=$2 e f src out; shift 2
+	local wt=$1 txt=$2 dir=$3 e f src out ref=base; shift 3
+	[ "$txt" != - ] || ref=HEAD
 	for e in "$@"; do
 		src=$dir/$e
+		[ "$txt" = - ] || src=$(stage_of "$txt" "$e")
 		[ -f "$src" ] || die "${src#$top/} does not exist"
 		case $e in
 		*.patch)
 			f=${e%.patch}
-			if [ ! -f "$wt/$f" ]; then
-				g cat-file -e "HEAD:$f" 2>/dev/null ||
-					die "${src#$top/}: $f is not in the tree"
-				mkdir -p "$wt/$(dirname "$f")"
-				g cat-file blob "HEAD:$f" > "$wt/$f"
-			fi
+			g cat-file -e "$ref:$f" 2>/dev/null ||
+				die "${src#$top/}: $f is not in the tree"
+			mkdir -p "$wt/$(dirname "$f")"
+			g cat-file blob "$ref:$f" > "$wt/$f"
 			if ! out=$(patch -p1 -s -N -r - --no-backup-if-mismatch \
 					-d "$wt" < "$src" 2>&1); then
 				echo "$out" >&2
@@ -202,7 +260,7 @@ apply_entries() {
 			;;
 		*)
 			f=$e
-			! g cat-file -e "HEAD:$f" 2>/dev/null ||
+			! g cat-file -e "$ref:$f" 2>/dev/null ||
 				die "${src#$top/}: $f already exists in the tree (send a .patch)"
 			mkdir -p "$wt/$(dirname "$f")"
 			cp "$src" "$wt/$f"
@@ -212,12 +270,12 @@ apply_entries() {
 	done
 }
 
-# commit_patch BRANCH-TIME MSGFILE DIR ENTRY...: one commit on HEAD
+# commit_patch BRANCH-TIME MSGFILE TXT|- DIR ENTRY...: one commit on HEAD
 commit_patch() {
-	local when=$1 msg=$2 dir=$3 wt files tree c; shift 3
+	local when=$1 msg=$2 txt=$3 dir=$4 wt files tree c; shift 4
 	wt=$G/wt
 	rm -rf "$wt"; mkdir -p "$wt"
-	files=$(apply_entries "$wt" "$dir" "$@")
+	files=$(apply_entries "$wt" "$txt" "$dir" "$@")
 	# shellcheck disable=SC2046
 	(cd "$wt" && g --work-tree=. add -f -- $(echo "$files" | sort -u))
 	# core.fileMode is off (the export's modes are not ours to judge):
@@ -269,7 +327,7 @@ feature() {
 	for t in $(feature_texts); do
 		patch_message "$t" > "$msg"
 		# shellcheck disable=SC2046
-		commit_patch $((T_FEATURE + 60 * i)) "$msg" "$top" $(patch_files "$t")
+		commit_patch $((T_FEATURE + 60 * i)) "$msg" "$t" "$top" $(patch_files "$t")
 		i=$((i + 1))
 	done
 	export_series feature "$SERIES_OUT" "$PATCHES/cover.txt" \
@@ -298,7 +356,7 @@ compat() {
 			echo
 			echo "Signed-off-by: $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>"
 		} > "$msg"
-		commit_patch $((T_COMPAT + 60 * i)) "$msg" "$top/compat" "$e"
+		commit_patch $((T_COMPAT + 60 * i)) "$msg" - "$top/compat" "$e"
 		i=$((i + 1))
 	done
 	export_series compat "$SERIES_COMPAT_OUT" "$PATCHES/compat/cover.txt" \
