@@ -30,7 +30,8 @@
 #                          one line per case and one for the boot
 #   series:build-off       the whole series, the option off, own O= folder
 #   series:sparse          make C=2 on lib/dynamic_printk*.o,
-#                          arch/x86/kernel/dynamic_printk.o, kernel/module.o
+#                          arch/x86/kernel/{dynamic_printk,alternative}.o,
+#                          kernel/module.o
 #                          (option on): no sparse warning in our code, i.e.
 #                          the new files and the lines the series adds;
 #                          what modern sparse says about 2.6.27's own
@@ -392,7 +393,7 @@ sparse_check() {
 			split($3, a, ","); l = substr(a[1], 2); c = (a[2] == "" ? 1 : a[2])
 			for (i = 0; i < c; i++) print f ":" (l + i)
 		}' | sort -u > "$ours"
-	sparse_objs="lib/dynamic_printk.o lib/dynamic_printk_parse.o lib/dynamic_printk_control.o lib/dynamic_printk_sites.o arch/x86/kernel/dynamic_printk.o kernel/module.o"
+	sparse_objs="lib/dynamic_printk.o lib/dynamic_printk_parse.o lib/dynamic_printk_control.o lib/dynamic_printk_sites.o arch/x86/kernel/dynamic_printk.o arch/x86/kernel/alternative.o kernel/module.o"
 	# CHECK= wrapper: sparse's own messages, apart from gcc's
 	printf '#!/bin/sh\nsparse "$@" 2>> "%s"\n' "$msgs" > "$wrap"
 	chmod +x "$wrap"
