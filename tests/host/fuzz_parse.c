@@ -72,7 +72,9 @@ static void compare(const struct dp_cmd *k, const struct mcmd *m,
 		const char *name = strcmp(m->name, "all") ? m->name : NULL;
 
 		if (k->kind != DP_SET || !same_str(k->module, name) ||
-		    k->op != (m->value ? '+' : '-') || k->flags != FL_P)
+		    k->op != (m->value ? '+' : '-') || k->flags != FL_P ||
+		    k->file || k->func || k->format || k->first ||
+		    k->last != UINT_MAX || k->exact)
 			die("modules file command differs", size);
 		return;
 	}
