@@ -138,6 +138,10 @@ check_stages() {
 	local t e n seen_later st bad=0
 	for t in $(feature_texts); do
 		n=$(basename "$t" .txt)
+		for e in $(patch_files "$t" | sort | uniq -d); do
+			echo "  ${t#$top/} lists $e twice" >&2
+			bad=1
+		done
 		for e in $(patch_files "$t"); do
 			seen_later=
 			for u in $(feature_texts); do
@@ -163,7 +167,7 @@ check_stages() {
 			fi
 		done < <(find "$PATCHES/stages" -type f | sort)
 	fi
-	[ $bad = 0 ] || die "fix patches/stages (see patches/README)"
+	[ $bad = 0 ] || die "fix patches/*.txt or patches/stages (see patches/README)"
 }
 
 # check_cover: the feature texts cover `series` exactly, each entry at
@@ -188,11 +192,6 @@ check_cover() {
 		done
 		for e in $(echo "$want" | sort | uniq -d); do
 			echo "  $e appears more than once in 'series'" >&2
-		done
-		for t in $texts; do
-			for e in $(patch_files "$t" | sort | uniq -d); do
-				echo "  ${t#$top/} lists $e twice" >&2
-			done
 		done
 		if [ "$(echo "$want" | sort)" = "$(echo "$got" | sort)" ]; then
 			echo "  same entries, different order; 'series' order vs the patches' last listings:" >&2
