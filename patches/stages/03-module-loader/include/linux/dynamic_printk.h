@@ -1,0 +1,151 @@
+#ifndef _DYNAMIC_PRINTK_H
+#define _DYNAMIC_PRINTK_H
+
+/*
+ * Dynamic printk: pr_debug() and dev_dbg() call sites that are compiled in
+ * but stay silent until they are switched on at run time, per module
+ * through <debugfs>/dynamic_printk/modules.
+ *
+ * This header is included by <linux/kernel.h> before pr_debug() is
+ * defined, so it must not include anything but <linux/compiler.h>, which
+ * only defines macros.
+ */
+
+#include <linux/compiler.h>
+
+#define DYNAMIC_PRINTK_HASH_BITS	6	/* 64 buckets per table */
+#define DYNAMIC_PRINTK_HASH_SIZE	(1 << DYNAMIC_PRINTK_HASH_BITS)
+
+#define DYNAMIC_PRINTK_TYPE_BOOLEAN	1
+
+/* mod_debug.flags: what a call site does when it runs */
+#define DYNAMIC_PRINTK_FL_PRINT		(1 << 0)	/* p: print */
+
+/*
+ * One descriptor per call site, 16 bytes on 64-bit machines, gathered in
+ * the "__verbose" section.  The module name is stored once per object.
+ * The type is 8-byte aligned so that descriptors of different objects
+ * pack into an array without holes; __start___verbose .. __stop___verbose
+ * (and a module's __verbose section) can then be walked with a pointer.
+ *
+ * Only @flags changes at run time, under the writers' mutex of
+ * lib/dynamic_printk.c; call sites read it without a lock.
+ */
+struct mod_debug {
+	const char *modname;	/* KBUILD_MODNAME, in __verbose_strings */
+	unsigned char hash;	/* djb2 bucket of the module name */
+	unsigned char hash2;	/* r5 bucket of the module name */
+	unsigned char type;	/* DYNAMIC_PRINTK_TYPE_BOOLEAN */
+	unsigned char flags;	/* DYNAMIC_PRINTK_FL_* */
+} __attribute__((aligned(8)));
+
+#ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
+
+/*
+ * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
+ * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
+ * Both are ~0ULL in 'all' mode.
+ */
+extern unsigned long long dynamic_printk_enabled;
+extern unsigned long long dynamic_printk_enabled2;
+
+/* The descriptors of vmlinux, gathered by the linker script */
+extern struct mod_debug __start___verbose[], __stop___verbose[];
+
+extern void __dynamic_pr_debug(const struct mod_debug *dd,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct device;
+extern void __dynamic_dev_dbg(const struct mod_debug *dd,
+			      const struct device *dev, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+extern void dynamic_printk_init(void);
+extern int dynamic_printk_register(struct mod_debug *start,
+				   unsigned long n);
+extern void dynamic_printk_unregister(struct mod_debug *start,
+				      unsigned long n);
+
+#if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
+
+/*
+ * This object has a single module name and its buckets: pr_debug() and
+ * dev_dbg() become dynamic call sites.  <linux/kernel.h> and
+ * <linux/device.h> test this to choose between dynamic_pr_debug() and the
+ * compiled-out versions.
+ */
+#define DYNAMIC_PRINTK_CALL_SITES	1
+
+/*
+ * The module name, once per object.  "unused", not "used": an object
+ * without call sites never references it and the compiler drops it.
+ */
+static const char __dynamic_printk_modname[]
+	__attribute__((unused, section("__verbose_strings"))) =
+	KBUILD_MODNAME;
+
+/*
+ * A file that defines DEBUG before its first #include (or is compiled with
+ * -DDEBUG) printed its pr_debug() calls before this option existed: its
+ * call sites start with 'p'.
+ */
+#ifdef DEBUG
+#define __DYNAMIC_PRINTK_FLAGS	DYNAMIC_PRINTK_FL_PRINT
+#else
+#define __DYNAMIC_PRINTK_FLAGS	0
+#endif
+
+#define __DYNAMIC_PRINTK_DESCRIPTOR(name, fmt)				\
+	static struct mod_debug __used					\
+	__attribute__((section("__verbose"), aligned(8))) name = {	\
+		.modname = __dynamic_printk_modname,			\
+		.hash = DEBUG_HASH,					\
+		.hash2 = DEBUG_HASH2,					\
+		.type = DYNAMIC_PRINTK_TYPE_BOOLEAN,			\
+		.flags = __DYNAMIC_PRINTK_FLAGS,			\
+	}
+
+/*
+ * Two bit tests inline, then the call site's own 'p' flag: a call site
+ * that does not print calls nothing.  The flag is read plainly, as the
+ * masks are, so that the compiler tests it in memory with one testb.
+ */
+#define __dynamic_printk_test(dd)					\
+	unlikely((dynamic_printk_enabled & (1ULL << DEBUG_HASH)) &&	\
+		 (dynamic_printk_enabled2 & (1ULL << DEBUG_HASH2)) &&	\
+		 ((dd).flags & DYNAMIC_PRINTK_FL_PRINT))
+
+#define dynamic_pr_debug(fmt, ...)					\
+({									\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
+				   ##__VA_ARGS__);			\
+	0;								\
+})
+
+#define dynamic_dev_dbg(dev, fmt, ...)					\
+({									\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
+				  ##__VA_ARGS__);			\
+	0;								\
+})
+
+#endif /* KBUILD_MODNAME && DEBUG_HASH && DEBUG_HASH2 */
+
+#else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+/*
+ * What init/main.c calls, when there is nothing.  The module loader has
+ * its own empty helpers: its calls pass fields of struct module that
+ * exist only with the option.
+ */
+static inline void dynamic_printk_init(void)
+{
+}
+
+#endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+#endif /* _DYNAMIC_PRINTK_H */
