@@ -18,7 +18,8 @@
 #                          perl 5.36 without them (they are not part of
 #                          the feature)
 #   series:am:NN-x         git am of one feature patch on top of that,
-#   series:build:NN-x      then an incremental build (bzImage modules) with
+#   series:build:NN-x      then an incremental build (bzImage modules, or
+#                          scripts_basic for a patch of host tools only) with
 #                          CONFIG_DYNAMIC_PRINTK_DEBUG=y and
 #                          CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y (small
 #                          config, as tools/kbuild.sh on-small) in one O=
@@ -272,20 +273,27 @@ optstate() {
 	fi
 }
 
-# build NAME OUT FRAG RECONFIG: configure if asked, then make bzImage modules
+# build NAME OUT FRAG RECONFIG [TARGETS]: configure if asked, then make
+# TARGETS (bzImage modules)
 build() {
 	local name=$1 out=$2 frag=$3 reconf=$4 log=$LOGS/build-$1.log t0 msg
+	local targets=${5:-bzImage modules}
 	t0=$(date +%s)
 	: > "$log"
 	if [ "$reconf" = 1 ] && ! msg=$(configure "$out" "$frag" "$log"); then
 		fail "$name: config: $msg (see $log)"
 		return 1
 	fi
-	if ! kmake "$out" -j"$JOBS" bzImage modules >> "$log" 2>&1; then
+	if ! kmake "$out" -j"$JOBS" $targets >> "$log" 2>&1; then
 		fail "$name: make failed: $(grep -E 'error|Error' "$log" | head -3 | tr '\n' ' ' | cut -c1-300) (see $log)"
 		return 1
 	fi
-	pass "$name: bzImage and modules, $(optstate "$out"), $(( $(date +%s) - t0 )) s"
+	if [ "$targets" = "bzImage modules" ]; then
+		msg="bzImage and modules, $(optstate "$out")"
+	else
+		msg="$targets: the patch changes no file of the kernel itself"
+	fi
+	pass "$name: $msg, $(( $(date +%s) - t0 )) s"
 }
 
 # boot NAME: the boots patches/boots asks for after patch NAME.  The
@@ -354,7 +362,14 @@ for i in "${!feat[@]}"; do
 	if [ "$i" = 0 ] || [ -n "$(gs diff --name-only HEAD~1 HEAD | grep -E '(^|/)Kconfig[^/]*$')" ]; then
 		reconf=1
 	fi
-	if ! build "build:$n" "$OUT_ON" "$ON_FRAG" "$reconf"; then
+	# A patch of host tools only (the hash tool) changes no kernel
+	# object: building the tools is its build, and the next patch's
+	# build is the first of the kernel
+	targets=
+	if [ -z "$(gs diff --name-only HEAD~1 HEAD | grep -v '^scripts/basic/')" ]; then
+		targets=scripts_basic
+	fi
+	if ! build "build:$n" "$OUT_ON" "$ON_FRAG" "$reconf" $targets; then
 		built_all=0
 		break
 	fi
