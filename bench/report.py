@@ -330,7 +330,10 @@ if built('off-small') and built('base-small'):
         (so[0] + so[1] - sb[0] - sb[1]), 'bytes',
         'base-small (v2.6.27 + toolchain fixes): %d' % (sb[0] + sb[1]))
 
-pairs = [('small', 'off-small', 'on-small')]
+# Sizes of the small config from rel-small, the guest kernel without its
+# test hooks, when it is built (bench.sh builds it)
+pairs = [('small', 'off-small', 'rel-small' if built('rel-small') else
+          'on-small')]
 for v in ('off-defconfig', 'base-defconfig', None):
     if v is None or built(v):
         pairs.append(('defconfig', v, 'on-defconfig'))
@@ -370,7 +373,7 @@ for conf, off_v, on_v in pairs:
                 '; module-level design (recorded): +%d' % mod +
                 '; before the split (recorded): +%d'
                 % BEFORE_SPLIT_SIZE[conf][what]))
-    mask_v = on_v.replace('on-', 'mask-')
+    mask_v = 'mask-' + conf
     if built(mask_v):
         sm = size(mask_v)
         for i, what in enumerate(('text', 'data')):

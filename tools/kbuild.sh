@@ -8,6 +8,7 @@
 #                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y,
 #                and their test hooks, CONFIG_DYNAMIC_PRINTK_TEST=y, but
 #                for defconfig)
+#          rel   the same as on without the test hooks: what is measured
 #          mask  the same, call sites testing masks (PATCH_SITES off)
 #          off   + the feature series, option left off
 #   CONFIG small      allnoconfig + configs/small.config
@@ -28,7 +29,7 @@ targets=${*:-bzImage modules}
 case $tree in
 base)	src=$BUILD/linux-base
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" ;;
-on|mask|off)	src=$BUILD/linux
+on|rel|mask|off)	src=$BUILD/linux
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" "$top/series" ;;
 *)	die "unknown tree '$tree' in $variant" ;;
 esac
@@ -44,10 +45,11 @@ frag=$out/.dp-fragment
 	*)		die "unknown config '$conf' in $variant" ;;
 	esac
 	case $tree in
-	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+	on|rel)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y
 		# the test hooks for the guest kernels, not for measuring
-		[ "$conf" = defconfig ] || echo CONFIG_DYNAMIC_PRINTK_TEST=y ;;
+		[ "$tree" = rel ] || [ "$conf" = defconfig ] ||
+			echo CONFIG_DYNAMIC_PRINTK_TEST=y ;;
 	mask)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo "# CONFIG_DYNAMIC_PRINTK_PATCH_SITES is not set" ;;
 	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;
