@@ -77,10 +77,12 @@ static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
 /*
  * Bit b is set when a call site with 'p' (or 'all' mode) has djb2 bucket
  * b, in dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.
+ * Until vmlinux is registered both are ~0, so that every call site tests
+ * its own flag: those of files compiled with DEBUG print from the start.
  */
-unsigned long long dynamic_printk_enabled __read_mostly;
+unsigned long long dynamic_printk_enabled __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled);
-unsigned long long dynamic_printk_enabled2 __read_mostly;
+unsigned long long dynamic_printk_enabled2 __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled2);
 
 /*

@@ -75,7 +75,7 @@ struct mod_debug_site {
 /*
  * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
  * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
- * Both are ~0ULL in 'all' mode.
+ * Both are ~0ULL in 'all' mode, and until vmlinux is registered.
  */
 extern unsigned long long dynamic_printk_enabled;
 extern unsigned long long dynamic_printk_enabled2;

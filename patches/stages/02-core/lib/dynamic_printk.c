@@ -6,8 +6,8 @@
  *
  * Every call site has a struct mod_debug in the "__verbose" section, with
  * its own flags; it prints when it has DYNAMIC_PRINTK_FL_PRINT ('p').  The
- * descriptors of vmlinux are registered before the first initcall: each
- * registration is a table.  There is
+ * descriptors of vmlinux are registered before the first initcall, those
+ * of a module when it is loaded: each registration is a table.  There is
  * one entry per distinct module name, linked into two tables of 64 chains:
  * one indexed by the djb2 hash of the name, one by its r5 hash.  An entry
  * counts its call sites that have 'p'; the buckets of the entries that
@@ -20,8 +20,8 @@
  *
  * Readers (the modules file) walk the chains under rcu_read_lock() only;
  * call sites read their own flag and the masks without any lock.  Writers
- * (registration, writes to the file) are serialized by dp_mutex.  What a
- * reader may still see is freed after a grace period.
+ * (registration, unregistration, writes to the file) are serialized by
+ * dp_mutex.  What a reader may still see is freed after a grace period.
  *
  * This file is released under the GPLv2.
  */
@@ -66,10 +66,12 @@ static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
 /*
  * Bit b is set when a call site with 'p' (or 'all' mode) has djb2 bucket
  * b, in dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.
+ * Until vmlinux is registered both are ~0, so that every call site tests
+ * its own flag: those of files compiled with DEBUG print from the start.
  */
-unsigned long long dynamic_printk_enabled __read_mostly;
+unsigned long long dynamic_printk_enabled __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled);
-unsigned long long dynamic_printk_enabled2 __read_mostly;
+unsigned long long dynamic_printk_enabled2 __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled2);
 
 /*
@@ -164,6 +166,17 @@ static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
 	return need;
 }
 
+/* The registered table of @start, or NULL.  dp_mutex held. */
+noinline struct dp_table *dp_find_table(struct mod_debug *start)
+{
+	struct dp_table *t;
+
+	list_for_each_entry(t, &dp_tables, list)
+		if (t->start == start)
+			return t;
+	return NULL;
+}
+
 /*
  * Bring the masks up to date after changes of flags, entries or 'all'
  * mode.  dp_mutex held.  The barrier orders the stores to the flags of
@@ -214,9 +227,9 @@ static noinline void dp_count_run(struct dp_run *run, int sign)
 
 /*
  * Take the runs of a table out of their entries, publish the masks and
- * free it, with the entries left without runs, after a grace period: a
- * registration undone.  The table is not on dp_tables.  Called with
- * dp_mutex held, releases it.
+ * free it, with the entries left without runs, after a grace period:
+ * unregistration, or a registration undone.  The table is not (or no
+ * longer) on dp_tables.  Called with dp_mutex held, releases it.
  */
 static void dp_drop_table(struct dp_table *t)
 {
@@ -257,13 +270,15 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
 /* ---- registration ------------------------------------------------------- */
 
 /**
- * dynamic_printk_register - register the call sites of vmlinux
+ * dynamic_printk_register - register the call sites of vmlinux or a module
  * @start: first descriptor (of the "__verbose" section)
  * @n: number of descriptors
  *
  * Creates an entry for each module name of the descriptors that has none,
- * and counts the call sites with 'p' (those of files compiled with DEBUG,
- * or all in 'all' mode) for their names.  May sleep.
+ * gives the call sites 'p' in 'all' mode and counts those with 'p' (and
+ * those of files compiled with DEBUG) for their names.  Must be undone
+ * with dynamic_printk_unregister() on the same descriptors, and only
+ * after it returned 0.  May sleep.
  *
  * Returns 0, or with nothing registered -ENOMEM.
  */
@@ -314,10 +329,37 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 		list_add_tail(&run->list, &e->runs);
 		dp_count_run(run, 1);
 	}
+	dp_start_table(t);
 	list_add_tail_rcu(&t->list, &dp_tables);
 	dp_update_masks();
 	mutex_unlock(&dp_mutex);
 	return 0;
+}
+
+/**
+ * dynamic_printk_unregister - unregister the call sites of a module
+ * @start: first descriptor, as given to dynamic_printk_register()
+ * @n: number of descriptors, as given to dynamic_printk_register()
+ *
+ * Their names stop needing mask bits; a name without call sites left
+ * leaves the modules file.
+ * Waits for a grace period, so the descriptors and their strings may be
+ * freed as soon as this returns.  May sleep.
+ */
+void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
+{
+	struct dp_table *t;
+
+	if (!n)
+		return;
+	mutex_lock(&dp_mutex);
+	t = dp_find_table(start);
+	if (!t) {
+		mutex_unlock(&dp_mutex);
+		return;
+	}
+	list_del_rcu(&t->list);
+	dp_drop_table(t);
 }
 
 /* ---- printing ----------------------------------------------------------- */

@@ -105,6 +105,28 @@ static int dp_check_set(const struct dp_cmd *cmd)
 	return -EINVAL;
 }
 
+/* ---- what registered call sites start with ------------------------------ */
+
+/* 'p' for every call site it is applied to */
+static const struct dp_cmd dp_cmd_print = {
+	.op = '+',
+	.flags = DP_FL_PRINT,
+};
+
+/*
+ * What a new table's call sites start with: 'p' in 'all' mode.  Call
+ * sites of files compiled with DEBUG have 'p' from the start.  Only the
+ * new call sites change: those registered before keep what they were
+ * given since.  dp_mutex held.
+ */
+void dp_start_table(struct dp_table *t)
+{
+	unsigned int i;
+
+	for (i = 0; dp_all_mode && i < t->nr_runs; i++)
+		dp_apply_run(&dp_cmd_print, &t->runs[i]);
+}
+
 /* ---- the files ---------------------------------------------------------- */
 
 /*

@@ -71,6 +71,7 @@ extern int dp_all_mode;
 /* dynamic_printk.c: lookups, and changes of flags within a change */
 unsigned int dp_djb2_hash(const char *str);
 struct dp_name *dp_find(const char *name, unsigned int djb2);
+struct dp_table *dp_find_table(struct mod_debug *start);
 int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 		 unsigned int flags);
 void dp_update_masks(void);
@@ -105,5 +106,8 @@ int dp_check_bytes(const char *buf, size_t count);
 int dp_parse_batch(const char *buf, size_t count, char *out,
 		   int (*check)(const struct dp_cmd *), struct list_head *cmds);
 void dp_free_cmds(struct list_head *cmds);
+
+/* dynamic_printk_control.c: what registration takes from it */
+void dp_start_table(struct dp_table *t);
 
 #endif /* _LIB_DYNAMIC_PRINTK_INTERNAL_H */

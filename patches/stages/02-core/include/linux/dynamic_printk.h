@@ -44,7 +44,7 @@ struct mod_debug {
 /*
  * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
  * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
- * Both are ~0ULL in 'all' mode.
+ * Both are ~0ULL in 'all' mode, and until vmlinux is registered.
  */
 extern unsigned long long dynamic_printk_enabled;
 extern unsigned long long dynamic_printk_enabled2;
@@ -63,6 +63,8 @@ extern void __dynamic_dev_dbg(const struct mod_debug *dd,
 extern void dynamic_printk_init(void);
 extern int dynamic_printk_register(struct mod_debug *start,
 				   unsigned long n);
+extern void dynamic_printk_unregister(struct mod_debug *start,
+				      unsigned long n);
 
 #if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
 
@@ -135,7 +137,11 @@ static const char __dynamic_printk_modname[]
 
 #else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
 
-/* What init/main.c calls, when there is nothing */
+/*
+ * What init/main.c calls, when there is nothing.  The module loader has
+ * its own empty helpers: its calls pass fields of struct module that
+ * exist only with the option.
+ */
 static inline void dynamic_printk_init(void)
 {
 }

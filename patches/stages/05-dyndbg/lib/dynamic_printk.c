@@ -2,26 +2,30 @@
  * lib/dynamic_printk.c
  *
  * Switch the pr_debug() and dev_dbg() call sites of the kernel on and off
- * at run time, per module through <debugfs>/dynamic_printk/modules.
+ * at run time: per module through <debugfs>/dynamic_printk/modules, per
+ * call site through <debugfs>/dynamic_printk/control.  See
+ * Documentation/dynamic-printk.txt for the interface.
  *
  * Every call site has a struct mod_debug in the "__verbose" section, with
  * its own flags; it prints when it has DYNAMIC_PRINTK_FL_PRINT ('p').  The
  * descriptors of vmlinux are registered before the first initcall, those
- * of a module when it is loaded: each registration is a table.  There is
+ * of a module when it is loaded: each registration is a table, and the
+ * tables are listed in registration order for the control file.  There is
  * one entry per distinct module name, linked into two tables of 64 chains:
  * one indexed by the djb2 hash of the name, one by its r5 hash.  An entry
  * counts its call sites that have 'p'; the buckets of the entries that
  * have any are published in two masks that call sites test inline before
  * their own flag, so that a silent call site costs two bit tests.
  *
- * The commands of the modules file are parsed in dynamic_printk_parse.c;
- * they are applied, and the file and the boot word served, in
+ * The command language is parsed in dynamic_printk_parse.c; commands are
+ * applied, and the control files and parameters served, in
  * dynamic_printk_control.c.
  *
- * Readers (the modules file) walk the chains under rcu_read_lock() only;
- * call sites read their own flag and the masks without any lock.  Writers
- * (registration, unregistration, writes to the file) are serialized by
- * dp_mutex.  What a reader may still see is freed after a grace period.
+ * Readers (the control files) walk the tables and chains under
+ * rcu_read_lock() only; call sites read their own flag and the masks
+ * without any lock.  Writers (registration, unregistration, control
+ * writes) are serialized by dp_mutex.  What a reader may still see is
+ * freed after a grace period.
  *
  * This file is released under the GPLv2.
  */
@@ -47,6 +51,8 @@
 LIST_HEAD(dp_tables);			/* RCU; writers hold dp_mutex */
 struct hlist_head dp_djb2[DP_HASH_SIZE];	/* RCU, as dp_tables */
 static struct hlist_head dp_r5[DP_HASH_SIZE];
+LIST_HEAD(dp_boot_list);		/* dp_mutex */
+static unsigned int dp_table_id;	/* dp_mutex */
 DEFINE_MUTEX(dp_mutex);
 
 /*
@@ -66,10 +72,12 @@ static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
 /*
  * Bit b is set when a call site with 'p' (or 'all' mode) has djb2 bucket
  * b, in dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.
+ * Until vmlinux is registered both are ~0, so that every call site tests
+ * its own flag: those of files compiled with DEBUG print from the start.
  */
-unsigned long long dynamic_printk_enabled __read_mostly;
+unsigned long long dynamic_printk_enabled __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled);
-unsigned long long dynamic_printk_enabled2 __read_mostly;
+unsigned long long dynamic_printk_enabled2 __read_mostly = ~0ULL;
 EXPORT_SYMBOL(dynamic_printk_enabled2);
 
 /*
@@ -108,6 +116,18 @@ noinline struct dp_name *dp_find(const char *name, unsigned int djb2)
 	hlist_for_each_entry_rcu(e, node, &dp_djb2[djb2 & DP_HASH_MASK], hlist)
 		if (e->djb2 == djb2 && !strcmp(e->name, name))
 			return e;
+	return NULL;
+}
+
+/* A wish (@wish 1) or the commands for a name in the boot list */
+struct dp_boot *dp_find_boot(const char *name, unsigned int djb2, int wish)
+{
+	struct dp_boot *b;
+
+	list_for_each_entry(b, &dp_boot_list, list)
+		if (b->djb2 == djb2 && (b->cmds == NULL) == wish &&
+		    !strcmp(b->name, name))
+			return b;
 	return NULL;
 }
 
@@ -273,10 +293,10 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  * @n: number of descriptors
  *
  * Creates an entry for each module name of the descriptors that has none,
- * gives the call sites 'p' in 'all' mode and counts those with 'p' (and
- * those of files compiled with DEBUG) for their names.  Must be undone
- * with dynamic_printk_unregister() on the same descriptors, and only
- * after it returned 0.  May sleep.
+ * lists the call sites in the control file after those registered before,
+ * and gives them what 'all' mode, the boot list and boot commands ask for.
+ * Must be undone with dynamic_printk_unregister() on the same
+ * descriptors, and only after it returned 0.  May sleep.
  *
  * Returns 0, or with nothing registered -ENOMEM.
  */
@@ -285,8 +305,10 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 	struct dp_table *t;
 	struct dp_run *run;
 	struct dp_name *e;
+	LIST_HEAD(done);
 	unsigned long i, j, nr_runs = 0;
 	unsigned int djb2;
+	int ret;
 
 	if (!n)
 		return 0;
@@ -327,9 +349,16 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 		list_add_tail(&run->list, &e->runs);
 		dp_count_run(run, 1);
 	}
-	dp_start_table(t);
+	ret = dp_start_table(t, &done);
+	if (ret) {
+		dp_free_cmds(&done);
+		dp_drop_table(t);
+		return ret;
+	}
+	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
 	dp_update_masks();
+	dp_start_log(t, &done);
 	mutex_unlock(&dp_mutex);
 	return 0;
 }
@@ -339,8 +368,8 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
  * @start: first descriptor, as given to dynamic_printk_register()
  * @n: number of descriptors, as given to dynamic_printk_register()
  *
- * Their names stop needing mask bits; a name without call sites left
- * leaves the modules file.
+ * The call sites leave the control file, and their names stop needing
+ * mask bits; a name without call sites left leaves the modules file.
  * Waits for a grace period, so the descriptors and their strings may be
  * freed as soon as this returns.  May sleep.
  */
@@ -392,13 +421,39 @@ static void dp_put(struct dp_buf *b, const char *str, int escape)
 }
 
 /*
- * KERN_DEBUG, then what pr_debug() (@dev NULL) or dev_printk() puts
- * before the message.
+ * KERN_DEBUG, the decorations of the call site's flags, then what
+ * pr_debug() (@dev NULL) or dev_printk() puts before the message.
  */
 static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 		      struct dp_buf *b)
 {
+	unsigned int flags = ACCESS_ONCE(dd->flags);
+	char num[24];
+
 	dp_put(b, KERN_DEBUG, 0);
+	if (flags & DYNAMIC_PRINTK_FL_TID) {
+		if (in_interrupt())
+			dp_put(b, "<intr> ", 0);
+		else {
+			snprintf(num, sizeof(num), "[%d] ", current->pid);
+			dp_put(b, num, 0);
+		}
+	}
+	if (flags & DYNAMIC_PRINTK_FL_MODULE) {
+		dp_put(b, dd->modname, 1);
+		dp_put(b, ":", 0);
+	}
+	if (flags & DYNAMIC_PRINTK_FL_FUNC) {
+		dp_put(b, dd->function, 1);
+		dp_put(b, ":", 0);
+	}
+	if (flags & DYNAMIC_PRINTK_FL_LINE) {
+		snprintf(num, sizeof(num), "%u:", dd->lineno);
+		dp_put(b, num, 0);
+	}
+	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
+		     DYNAMIC_PRINTK_FL_LINE))
+		dp_put(b, " ", 0);
 	if (dev) {
 		dp_put(b, dev_driver_string(dev), 1);
 		dp_put(b, " ", 0);
@@ -439,8 +494,8 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
  * @dd: the call site's descriptor
  * @fmt: its format
  *
- * Called by a call site with 'p'.  Prints at KERN_DEBUG "<module>:" and
- * the message.  Takes no
+ * Called by a call site with 'p'.  Prints at KERN_DEBUG the decorations
+ * the call site's flags ask for, "<module>:" and the message.  Takes no
  * lock of its own and does not sleep: call sites may be in any context.
  */
 void __dynamic_pr_debug(const struct mod_debug *dd, const char *fmt, ...)
@@ -494,15 +549,23 @@ void __init dp_all_mode_on(void)
 /**
  * dynamic_printk_init - register the call sites of vmlinux
  *
- * Called once, before the first initcall.
+ * Called once, before the first initcall: takes note of the boot options
+ * that concern modules, registers the descriptors of vmlinux and runs the
+ * commands of "dyndbg=" on them.
  */
 void __init dynamic_printk_init(void)
 {
 	int ret;
+
+	mutex_lock(&dp_mutex);
+	dp_boot_options();
+	mutex_unlock(&dp_mutex);
 
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose);
 	if (ret)
 		printk(KERN_ERR "dynamic_printk: cannot register the call "
 		       "sites of vmlinux: %d\n", ret);
+	else
+		dp_boot_commands();
 }

@@ -54,7 +54,7 @@ struct mod_debug {
 /*
  * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
  * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
- * Both are ~0ULL in 'all' mode.
+ * Both are ~0ULL in 'all' mode, and until vmlinux is registered.
  */
 extern unsigned long long dynamic_printk_enabled;
 extern unsigned long long dynamic_printk_enabled2;
@@ -75,6 +75,9 @@ extern int dynamic_printk_register(struct mod_debug *start,
 				   unsigned long n);
 extern void dynamic_printk_unregister(struct mod_debug *start,
 				      unsigned long n);
+extern int dynamic_printk_module_param(struct mod_debug *start,
+				       unsigned long n, char *param,
+				       char *val);
 
 #if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
 
