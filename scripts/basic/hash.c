@@ -39,7 +39,7 @@ static unsigned int djb2_hash(const char *str)
 	return hash & HASH_MASK;
 }
 
-/* The r5 hash of ReiserFS */
+/* ReiserFS's r5 hash, on unsigned bytes (the same for ASCII names) */
 static unsigned int r5_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
