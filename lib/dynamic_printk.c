@@ -749,6 +749,10 @@ void __init dynamic_printk_init(void)
 				      __stop___verbose - __start___verbose,
 				      NULL, 0);
 #endif
+	/* Exact masks from now on, even if vmlinux is not registered */
+	mutex_lock(&dp_mutex);
+	dp_publish(NULL);
+	mutex_unlock(&dp_mutex);
 	if (ret)
 		printk(KERN_ERR "dynamic_printk: cannot register the call "
 		       "sites of vmlinux: %d\n", ret);

@@ -536,6 +536,10 @@ void __init dynamic_printk_init(void)
 
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose);
+	/* Exact masks from now on, even if vmlinux is not registered */
+	mutex_lock(&dp_mutex);
+	dp_update_masks();
+	mutex_unlock(&dp_mutex);
 	if (ret)
 		printk(KERN_ERR "dynamic_printk: cannot register the call "
 		       "sites of vmlinux: %d\n", ret);
