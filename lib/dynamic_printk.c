@@ -32,6 +32,12 @@
  * writes) are serialized by dp_mutex.  What a reader may still see is
  * freed after a grace period.
  *
+ * Only printing runs for call sites.  The rest runs once per module or
+ * per write: the functions other files call are marked __cold, so that
+ * gcc optimizes them, and the static ones only they call, for size, as
+ * it does init code.  The other files are compiled with -Os for the same
+ * reason (lib/Makefile).
+ *
  * This file is released under the GPLv2.
  */
 
@@ -90,7 +96,7 @@ EXPORT_SYMBOL(dynamic_printk_enabled2);
  * their low six bits.  The whole djb2 value is kept in each entry, so that
  * a lookup compares integers, not strings, for the other names of a chain.
  */
-noinline unsigned int dp_djb2_hash(const char *str)
+noinline __cold unsigned int dp_djb2_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 5381;
@@ -113,7 +119,8 @@ static unsigned int dp_r5_hash(const char *str)
 }
 
 /* Look a name up in its own djb2 chain.  dp_mutex or rcu_read_lock(). */
-noinline struct dp_name *dp_find(const char *name, unsigned int djb2)
+noinline __cold struct dp_name *dp_find(const char *name,
+					 unsigned int djb2)
 {
 	struct dp_name *e;
 	struct hlist_node *node;
@@ -125,7 +132,8 @@ noinline struct dp_name *dp_find(const char *name, unsigned int djb2)
 }
 
 /* A wish (@wish 1) or the commands for a name in the boot list */
-struct dp_boot *dp_find_boot(const char *name, unsigned int djb2, int wish)
+__cold struct dp_boot *dp_find_boot(const char *name, unsigned int djb2,
+				    int wish)
 {
 	struct dp_boot *b;
 
@@ -221,8 +229,8 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
  * stay, and the change fails).  A change of 'p' leaves its table dirty:
  * dp_publish() rewrites its patched call sites.  dp_mutex held.
  */
-int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
-		 unsigned int flags)
+__cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
+			unsigned int flags)
 {
 	if (dd->flags == flags)
 		return 0;
@@ -264,7 +272,7 @@ static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
 }
 
 /* The registered table of @start, or NULL.  dp_mutex held. */
-noinline struct dp_table *dp_find_table(struct mod_debug *start)
+noinline __cold struct dp_table *dp_find_table(struct mod_debug *start)
 {
 	struct dp_table *t;
 
@@ -308,7 +316,7 @@ static int dp_publish(struct dp_table *quiet)
  * then (a change ends rewriting or undoing all of them), but a new one
  * registered within the change: dp_commit() counts on it.  dp_mutex held.
  */
-noinline void dp_begin(void)
+noinline __cold void dp_begin(void)
 {
 	dp_undo.active = 1;
 	dp_undo.nomem = 0;
@@ -320,7 +328,7 @@ noinline void dp_begin(void)
  * back what it changed if that fails or the log lost a record.  Returns
  * 0, -ENOMEM or what dp_patch() returned.  dp_mutex held.
  */
-int dp_commit(struct dp_table *quiet)
+__cold int dp_commit(struct dp_table *quiet)
 {
 	struct dp_undo_page *pg, *next;
 	struct dp_table *t;
@@ -450,9 +458,9 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  * one).  If the call sites of vmlinux cannot be given what they start
  * with (see dp_patch()), they are registered as built.
  */
-int dynamic_printk_register(struct mod_debug *start, unsigned long n,
-			    struct mod_debug_site *sites,
-			    unsigned long nr_sites)
+__cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
+				   struct mod_debug_site *sites,
+				   unsigned long nr_sites)
 {
 	struct dp_table *t;
 	struct dp_run *run;
@@ -545,7 +553,8 @@ undo:
  * Waits for a grace period, so the descriptors and their strings may be
  * freed as soon as this returns.  May sleep.
  */
-void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
+__cold void dynamic_printk_unregister(struct mod_debug *start,
+				      unsigned long n)
 {
 	struct dp_table *t;
 

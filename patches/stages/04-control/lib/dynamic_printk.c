@@ -27,6 +27,12 @@
  * writes) are serialized by dp_mutex.  What a reader may still see is
  * freed after a grace period.
  *
+ * Only printing runs for call sites.  The rest runs once per module or
+ * per write: the functions other files call are marked __cold, so that
+ * gcc optimizes them, and the static ones only they call, for size, as
+ * it does init code.  The other files are compiled with -Os for the same
+ * reason (lib/Makefile).
+ *
  * This file is released under the GPLv2.
  */
 
@@ -84,7 +90,7 @@ EXPORT_SYMBOL(dynamic_printk_enabled2);
  * their low six bits.  The whole djb2 value is kept in each entry, so that
  * a lookup compares integers, not strings, for the other names of a chain.
  */
-noinline unsigned int dp_djb2_hash(const char *str)
+noinline __cold unsigned int dp_djb2_hash(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	unsigned int hash = 5381;
@@ -107,7 +113,8 @@ static unsigned int dp_r5_hash(const char *str)
 }
 
 /* Look a name up in its own djb2 chain.  dp_mutex or rcu_read_lock(). */
-noinline struct dp_name *dp_find(const char *name, unsigned int djb2)
+noinline __cold struct dp_name *dp_find(const char *name,
+					 unsigned int djb2)
 {
 	struct dp_name *e;
 	struct hlist_node *node;
@@ -133,8 +140,8 @@ static void dp_count(struct dp_name *e, int delta)
  * they were the same.  dp_update_masks() publishes the change.  dp_mutex
  * held.
  */
-int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
-		 unsigned int flags)
+__cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
+			unsigned int flags)
 {
 	if (dd->flags == flags)
 		return 0;
@@ -172,7 +179,7 @@ static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
 }
 
 /* The registered table of @start, or NULL.  dp_mutex held. */
-noinline struct dp_table *dp_find_table(struct mod_debug *start)
+noinline __cold struct dp_table *dp_find_table(struct mod_debug *start)
 {
 	struct dp_table *t;
 
@@ -189,7 +196,7 @@ noinline struct dp_table *dp_find_table(struct mod_debug *start)
  * 32-bit machines a call site may see a half-updated mask; that costs at
  * most a message missed while it changes.
  */
-void dp_update_masks(void)
+__cold void dp_update_masks(void)
 {
 	dp_need = dp_mask(dp_djb2, offsetof(struct dp_name, hlist), dp_dirty,
 			  dp_need);
@@ -287,7 +294,7 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  *
  * Returns 0, or with nothing registered -ENOMEM.
  */
-int dynamic_printk_register(struct mod_debug *start, unsigned long n)
+__cold int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 {
 	struct dp_table *t;
 	struct dp_run *run;
@@ -352,7 +359,8 @@ int dynamic_printk_register(struct mod_debug *start, unsigned long n)
  * Waits for a grace period, so the descriptors and their strings may be
  * freed as soon as this returns.  May sleep.
  */
-void dynamic_printk_unregister(struct mod_debug *start, unsigned long n)
+__cold void dynamic_printk_unregister(struct mod_debug *start,
+				      unsigned long n)
 {
 	struct dp_table *t;
 

@@ -16,6 +16,7 @@
 
 #define __used			__attribute__((__used__))
 #define noinline		__attribute__((__noinline__))
+#define __cold			__attribute__((__cold__))
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define barrier()		__asm__ __volatile__("" : : : "memory")
