@@ -30,7 +30,7 @@
  * Only printing runs for call sites.  The rest runs once per module or
  * per write: the functions other files call are marked __cold, which
  * gcc (4.3 on) optimizes for size, as it does __init code, and with them
- * (gcc 4.6 on) the static functions only they call.  The other files
+ * (later gcc) the static functions only they call.  The other files
  * never run for a call site and are compiled with -Os (lib/Makefile).
  * Both matter only to kernels built for speed (CC_OPTIMIZE_FOR_SIZE
  * off); __cold code lands in .text.unlikely, which modpost of 2.6.27
