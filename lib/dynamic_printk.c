@@ -631,12 +631,17 @@ static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 		dp_put(b, dd->function, 1);
 		dp_put(b, ":", 0);
 	}
+	if (flags & DYNAMIC_PRINTK_FL_SOURCE) {
+		/* the file, stored after the module name */
+		dp_put(b, dd->modname + strlen(dd->modname) + 1, 1);
+		dp_put(b, ":", 0);
+	}
 	if (flags & DYNAMIC_PRINTK_FL_LINE) {
 		snprintf(num, sizeof(num), "%u:", dd->lineno);
 		dp_put(b, num, 0);
 	}
 	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
-		     DYNAMIC_PRINTK_FL_LINE))
+		     DYNAMIC_PRINTK_FL_SOURCE | DYNAMIC_PRINTK_FL_LINE))
 		dp_put(b, " ", 0);
 	if (dev) {
 		dp_put(b, dev_driver_string(dev), 1);
@@ -714,6 +719,32 @@ void __dynamic_dev_dbg(const struct mod_debug *dd, const struct device *dev,
 	va_end(args);
 }
 EXPORT_SYMBOL(__dynamic_dev_dbg);
+
+/**
+ * __dynamic_hex_dump - dump a buffer for a print_hex_dump_debug() call site
+ * @dd: the call site's descriptor, whose format is @prefix
+ * @prefix: put before each line
+ * @type: DUMP_PREFIX_NONE, _ADDRESS or _OFFSET
+ * @rowsize: bytes per line, 16 or 32
+ * @groupsize: bytes per group: 1, 2, 4 or 8
+ * @buf: what is dumped
+ * @len: its length
+ * @ascii: the bytes as text too
+ *
+ * Called by a call site with 'p': print_hex_dump() at KERN_DEBUG, each
+ * line as it prints it, without decorations (a dump is many lines).  As
+ * __dynamic_pr_debug(), takes no lock of its own and does not sleep.
+ */
+void __dynamic_hex_dump(const struct mod_debug *dd, const char *prefix,
+			int type, int rowsize, int groupsize, const void *buf,
+			unsigned long len, int ascii)
+{
+	/* as in dp_vprintk(): a patched call site may be a moment late */
+	if (ACCESS_ONCE(dd->flags) & DP_FL_PRINT)
+		print_hex_dump(KERN_DEBUG, prefix, type, rowsize, groupsize,
+			       buf, len, ascii);
+}
+EXPORT_SYMBOL(__dynamic_hex_dump);
 
 /* ---- boot --------------------------------------------------------------- */
 

@@ -37,6 +37,17 @@
 static char *boot_list __initdata;	/* "dynamic_printk=<list>" */
 static char *boot_dyndbg __initdata;	/* "dyndbg=<commands>" */
 
+/*
+ * dynamic_printk.verbose: 1 logs each control file command applied and
+ * how many call sites it changed.  Read without a lock: a line more or
+ * less while it changes is harmless.
+ */
+int dp_verbose;
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "dynamic_printk."
+module_param_named(verbose, dp_verbose, int, 0644);
+MODULE_PARM_DESC(verbose, "log each control file command applied (0, 1)");
+
 /* A call site's source file, stored after its module name */
 static noinline const char *dp_file(const struct mod_debug *dd)
 {
@@ -59,7 +70,10 @@ static int dp_site_matches(const struct dp_cmd *cmd,
 		       !strcmp(dd->format, cmd->format);
 	if (cmd->func && !dp_match(cmd->func, dd->function))
 		return 0;
-	if (cmd->format && !strstr(dd->format, cmd->format))
+	if (cmd->format && (cmd->format[0] == '^' ?
+			    strncmp(dd->format, cmd->format + 1,
+				    strlen(cmd->format + 1)) :
+			    !strstr(dd->format, cmd->format)))
 		return 0;
 	if (cmd->file) {
 		file = dp_file(dd);
@@ -150,8 +164,10 @@ static unsigned int dp_apply(const struct dp_cmd *cmd)
 
 static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
 {
-	printk(KERN_DEBUG "dynamic_printk: \"%.*s\" changed %u call sites\n",
-	       min(cmd->len, DP_QUOTE_MAX), cmd->text, changed);
+	if (dp_verbose)
+		printk(KERN_DEBUG "dynamic_printk: \"%.*s\" changed %u "
+		       "call sites\n", min(cmd->len, DP_QUOTE_MAX), cmd->text,
+		       changed);
 }
 
 /*
@@ -609,8 +625,8 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	if (!count)
 		return 0;
 	if (count > PAGE_SIZE) {
-		printk(KERN_DEBUG "dynamic_printk: write of %lu bytes, more "
-		       "than %lu\n", (unsigned long)count, PAGE_SIZE);
+		dp_refused(kind, "dynamic_printk: write of %lu bytes, more "
+			   "than %lu\n", (unsigned long)count, PAGE_SIZE);
 		return -EINVAL;
 	}
 	/* The batch, and apart (both below order 2) its words decoded */
@@ -621,7 +637,7 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	else if (copy_from_user(buf, ubuf, count))
 		ret = -EFAULT;
 	else
-		ret = dp_check_bytes(buf, count);
+		ret = dp_check_bytes(buf, count, kind);
 	if (!ret) {
 		/*
 		 * Checked and applied against the same state: all or none
@@ -790,7 +806,7 @@ static int __init dp_module_dyndbg(char *param, char *val)
 		val = "+p";
 	ret = dp_run_commands(val, NULL, NULL, NULL);
 	if (ret == -EINVAL)
-		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
+		printk(KERN_ERR "dynamic_printk: ignoring %s=\"%s\"\n",
 		       param, val);
 	else if (ret || dp_add_boot(param, dot - param, val))
 		printk(KERN_ERR "dynamic_printk: no memory for %s\n", param);
@@ -824,7 +840,7 @@ void __init dp_boot_commands(void)
 	ret = dp_change_commands(boot_dyndbg,
 				 dp_find_table(__start___verbose), NULL);
 	if (ret == -EINVAL)
-		printk(KERN_WARNING "dynamic_printk: ignoring "
+		printk(KERN_ERR "dynamic_printk: ignoring "
 		       "dyndbg=\"%s\"\n", boot_dyndbg);
 	else if (ret)
 		printk(KERN_ERR "dynamic_printk: dyndbg=\"%s\" not "

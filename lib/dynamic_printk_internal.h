@@ -88,6 +88,8 @@ extern struct list_head dp_boot_list;
 extern struct mutex dp_mutex;
 /* 'all' mode (see dynamic_printk.c); read locklessly */
 extern int dp_all_mode;
+/* log each control file command applied (dynamic_printk_control.c) */
+extern int dp_verbose;
 
 /* dynamic_printk.c: lookups, and changes of flags within a change */
 unsigned int dp_djb2_hash(const char *str);
@@ -107,7 +109,7 @@ void dp_all_mode_on(void);
  *	set enabled=<0|1> <name>	(the original interface)
  *	<name> enabled=<0|1>		(a line of the file, to restore it)
  * the control file
- *	[file|func|module|format|line <value>]... <+|-|=><flags>
+ *	[file|func|module|format|line <value>]... <+|-|=>[<flags>]
  *	<file>:<line> [<module>]<function> =<flags> "<format>"
  * where the second form is a line of the file, setting that call site's
  * flags exactly.
@@ -130,6 +132,9 @@ struct dp_cmd {
 
 #define DP_QUOTE_MAX	64	/* most of a command quoted in the log */
 
+/* Room for a refusal's line: a command, its reason and a word quoted */
+#define DP_REFUSAL_MAX	256
+
 /*
  * Room for the words of @count bytes decoded: no word grows, each gets a
  * NUL, and two words are at least two bytes apart.
@@ -139,7 +144,7 @@ struct dp_cmd {
 /* The flags' letters, in the order the control file shows them */
 extern const char dp_flag_chars[];
 extern const unsigned char dp_flag_bits[];
-#define DP_NR_FLAGS	5
+#define DP_NR_FLAGS	6
 
 /* dynamic_printk_sites.c: patched call sites, or their stubs */
 #ifdef DYNAMIC_PRINTK_PATCHED
@@ -172,7 +177,9 @@ static inline void dp_all_sites_on(void)
 #endif
 
 /* dynamic_printk_parse.c */
-int dp_check_bytes(const char *buf, size_t count);
+int dp_check_bytes(const char *buf, size_t count, enum dp_kind kind);
+void dp_refused(enum dp_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int dp_parse_batch(const char *buf, size_t count, char *out,
 		   enum dp_kind kind, int (*check)(const struct dp_cmd *),
 		   struct list_head *cmds);

@@ -26,32 +26,52 @@
 
 #define DP_MAX_WORDS	12	/* five match-specs and a flags-spec, or less */
 
-const char dp_flag_chars[DP_NR_FLAGS + 1] = "pmflt";
+const char dp_flag_chars[DP_NR_FLAGS + 1] = "pmfslt";
 const unsigned char dp_flag_bits[DP_NR_FLAGS] = {
 	DYNAMIC_PRINTK_FL_PRINT, DYNAMIC_PRINTK_FL_MODULE,
-	DYNAMIC_PRINTK_FL_FUNC, DYNAMIC_PRINTK_FL_LINE, DYNAMIC_PRINTK_FL_TID,
+	DYNAMIC_PRINTK_FL_FUNC, DYNAMIC_PRINTK_FL_SOURCE,
+	DYNAMIC_PRINTK_FL_LINE, DYNAMIC_PRINTK_FL_TID,
 };
 
+/* A carriage return is a blank: files written with CRLF line ends */
 static int dp_is_blank(char c)
 {
-	return c == ' ' || c == '\t';
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Why a command is refused, and the word or letter at fault */
+struct dp_why {
+	const char *why;
+	const char *word;
+	char flag;
+};
+
+static int dp_refuse(struct dp_why *w, const char *why, const char *word)
+{
+	w->why = why;
+	w->word = word;
+	return -EINVAL;
 }
 
 /* Where the tokenizer is: the batch as written, and the decoded words */
 struct dp_cursor {
 	const char *pos, *end;
-	const char *line;		/* start of the current line */
 	char *out;			/* decoded words, NUL-terminated */
+	unsigned int raw;		/* words with an unknown escape */
 };
 
-/* One backslash escape at *s (after the backslash) into *c */
+/*
+ * One backslash escape at *s (after the backslash) into *c.  Returns 1,
+ * with nothing taken, for an unknown escape: the backslash stands for
+ * itself, except in a format (see dp_parse_query()).
+ */
 static int dp_escape(const char **s, const char *end, char *c)
 {
 	const char *p = *s;
 	int v = 0, i;
 
 	if (p == end)
-		return -EINVAL;
+		return 1;
 	switch (*p) {
 	case 'n':
 		*c = '\n';
@@ -65,11 +85,11 @@ static int dp_escape(const char **s, const char *end, char *c)
 	default:
 		for (i = 0; i < 3; i++) {
 			if (p + i == end || p[i] < '0' || p[i] > '7')
-				return -EINVAL;
+				return 1;
 			v = v * 8 + p[i] - '0';
 		}
 		if (!v || v > 255)
-			return -EINVAL;
+			return 1;
 		*c = v;
 		*s = p + 3;
 		return 0;
@@ -80,25 +100,26 @@ static int dp_escape(const char **s, const char *end, char *c)
 
 /*
  * Split the next command of the batch into words, quotes and escapes
- * decoded.  Returns the number of words, 0 when the batch is done, or
- * -EINVAL for an unterminated quote, a bad escape or too many words; the
- * command's text is then still all of it, to its end, for the log.
+ * decoded.  A word that starts with '#' starts a comment, which ends
+ * with its command, at the next ';' or newline.  Returns the number of
+ * words, 0 when the batch is done, or -EINVAL for an unterminated quote
+ * or too many words; the command's text is then still all of it, to its
+ * end, for the log.
  */
 static int dp_next_command(struct dp_cursor *cur, char *word[],
-			   const char **text, int *len)
+			   const char **text, int *len, struct dp_why *w)
 {
 	const char *s = cur->pos, *last = NULL;
 	int n = 0, err = 0;
 	char q;
 
 	*text = NULL;
+	cur->raw = 0;
 	while (s < cur->end) {
 		char c = *s;
 
 		if (c == ';' || c == '\n') {
 			s++;
-			if (c == '\n')
-				cur->line = s;
 			if (n)
 				break;
 			continue;
@@ -107,9 +128,8 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 			s++;
 			continue;
 		}
-		if (c == '#' && (s == cur->line || dp_is_blank(s[-1]) ||
-				  s[-1] == ';')) {
-			while (s < cur->end && *s != '\n')
+		if (c == '#') {
+			while (s < cur->end && *s != '\n' && *s != ';')
 				s++;
 			continue;
 		}
@@ -117,7 +137,7 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 		if (!*text)
 			*text = s;
 		if (n == DP_MAX_WORDS)
-			err = -EINVAL;
+			err = dp_refuse(w, "too many words", NULL);
 		else
 			word[n++] = cur->out;
 		q = 0;
@@ -137,13 +157,13 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 				continue;
 			}
 			if (c == '\\' && dp_escape(&s, cur->end, &c))
-				err = -EINVAL;
+				cur->raw |= 1 << (n - 1);
 			*cur->out++ = c;
 		}
 		*cur->out++ = '\0';
 		last = s;
 		if (q)
-			err = -EINVAL;
+			err = dp_refuse(w, "unterminated quote", NULL);
 	}
 	cur->pos = s;
 	if (*text)
@@ -226,23 +246,27 @@ static int dp_parse_lines(const char *s, struct dp_cmd *cmd)
 	return 0;
 }
 
-/* "+p", "-fl", "=_", ...: the operator and the flags */
-static int dp_parse_flags(const char *s, struct dp_cmd *cmd)
+/*
+ * "+p", "-fl", "=_", ...: the operator and the flags.  An operator alone
+ * is valid: '=' then takes every flag away, '+' and '-' change nothing.
+ */
+static int dp_parse_flags(const char *s, struct dp_cmd *cmd,
+			  struct dp_why *w)
 {
 	const char *c;
 
 	if (*s != '+' && *s != '-' && *s != '=')
-		return -EINVAL;
+		return dp_refuse(w, "no '+', '-' or '=' flags-spec", s);
 	cmd->op = *s++;
 	cmd->flags = 0;
-	if (!*s)
-		return -EINVAL;
 	for (; *s; s++) {
 		if (*s == '_')
 			continue;
 		c = strchr(dp_flag_chars, *s);
-		if (!c)
-			return -EINVAL;
+		if (!c) {
+			w->flag = *s;
+			return dp_refuse(w, "unknown flag", NULL);
+		}
 		cmd->flags |= dp_flag_bits[c - dp_flag_chars];
 	}
 	return 0;
@@ -252,21 +276,24 @@ static int dp_parse_flags(const char *s, struct dp_cmd *cmd)
  * A line of the control file: "<file>:<line>", "[<module>]<function>",
  * "=<flags>", "<format>".  Sets exactly that call site's flags.
  */
-static int dp_parse_site(char *word[], int n, struct dp_cmd *cmd)
+static int dp_parse_site(char *word[], int n, unsigned int raw,
+			 struct dp_cmd *cmd, struct dp_why *w)
 {
 	char *colon, *bracket;
 	const char *s;
 
 	if (n != 4 || word[1][0] != '[' || word[2][0] != '=')
-		return -EINVAL;
+		return dp_refuse(w, "unknown keyword", word[0]);
 	colon = strrchr(word[0], ':');
 	bracket = strchr(word[1], ']');
 	if (!colon || colon == word[0] || !bracket ||
 	    bracket == word[1] + 1 || !bracket[1])
-		return -EINVAL;
+		return dp_refuse(w, "malformed control file line", NULL);
 	s = colon + 1;
 	if (dp_parse_uint(&s, &cmd->first) || *s)
-		return -EINVAL;
+		return dp_refuse(w, "malformed control file line", NULL);
+	if (raw & (1 << 3))
+		return dp_refuse(w, "unknown escape in format", NULL);
 	cmd->last = cmd->first;
 	*colon = '\0';
 	*bracket = '\0';
@@ -275,19 +302,45 @@ static int dp_parse_site(char *word[], int n, struct dp_cmd *cmd)
 	cmd->func = bracket + 1;
 	cmd->format = word[3];
 	cmd->exact = 1;
-	return dp_parse_flags(word[2], cmd);
+	return dp_parse_flags(word[2], cmd, w);
+}
+
+enum { DP_FILE, DP_FUNC, DP_MODULE, DP_FORMAT, DP_LINE, DP_NR_KEYS };
+
+/*
+ * "file <path>:<func>" and "file <path>:<lines>": the part after the
+ * last colon is a "func" or a "line" match-spec of its own.
+ */
+static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
+			 struct dp_why *w)
+{
+	char *colon = strrchr(value, ':');
+	int k;
+
+	cmd->file = value;
+	if (!colon)
+		return 0;
+	*colon++ = '\0';
+	k = isdigit(*colon) || *colon == '-' ? DP_LINE : DP_FUNC;
+	if (!*value || !*colon)
+		return dp_refuse(w, "empty file or function", NULL);
+	if (*seen & (1 << k))
+		return dp_refuse(w, "keyword given twice",
+				 k == DP_LINE ? "line" : "func");
+	*seen |= 1 << k;
+	if (k == DP_FUNC)
+		cmd->func = colon;
+	else if (dp_parse_lines(colon, cmd))
+		return dp_refuse(w, "bad line range", colon);
+	return 0;
 }
 
 /* A command of the control file, words already split */
-static noinline int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
+static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
+				   struct dp_cmd *cmd, struct dp_why *w)
 {
-	static const char * const keys[] = {
+	static const char * const keys[DP_NR_KEYS] = {
 		"file", "func", "module", "format", "line"
-	};
-	/* Where the value of each key but "line" goes */
-	static const unsigned char spec[] = {
-		offsetof(struct dp_cmd, file), offsetof(struct dp_cmd, func),
-		offsetof(struct dp_cmd, module), offsetof(struct dp_cmd, format)
 	};
 	unsigned int seen = 0;
 	int i, k;
@@ -296,22 +349,48 @@ static noinline int dp_parse_query(char *word[], int n, struct dp_cmd *cmd)
 	cmd->first = 0;
 	cmd->last = UINT_MAX;
 	for (i = 0; i < n - 1; i += 2) {
-		for (k = 0; k < ARRAY_SIZE(keys); k++)
+		for (k = 0; k < DP_NR_KEYS; k++)
 			if (!strcmp(word[i], keys[k]))
 				break;
-		if (k == ARRAY_SIZE(keys))
-			return i ? -EINVAL : dp_parse_site(word, n, cmd);
-		if ((seen & (1 << k)) || i + 1 == n - 1)
-			return -EINVAL;
+		if (k == DP_NR_KEYS && !strcmp(word[i], "class"))
+			return dp_refuse(w, "no class maps in this kernel",
+					 NULL);
+		if (k == DP_NR_KEYS)
+			return i ? dp_refuse(w, "unknown keyword", word[i]) :
+				   dp_parse_site(word, n, raw, cmd, w);
+		if (i + 1 == n - 1)
+			return dp_refuse(w, "keyword without a value",
+					 word[i]);
+		if (seen & (1 << k))
+			return dp_refuse(w, "keyword given twice", word[i]);
 		seen |= 1 << k;
-		if (k < ARRAY_SIZE(spec))
-			*(char **)((char *)cmd + spec[k]) = word[i + 1];
-		else if (dp_parse_lines(word[i + 1], cmd))
-			return -EINVAL;
+		switch (k) {
+		case DP_FILE:
+			if (dp_parse_file(word[i + 1], cmd, &seen, w))
+				return -EINVAL;
+			break;
+		case DP_FUNC:
+			cmd->func = word[i + 1];
+			break;
+		case DP_MODULE:
+			cmd->module = word[i + 1];
+			break;
+		case DP_FORMAT:
+			/* a format is text to find: no guessing at escapes */
+			if (raw & (1 << (i + 1)))
+				return dp_refuse(w, "unknown escape in format",
+						 NULL);
+			cmd->format = word[i + 1];
+			break;
+		default:
+			if (dp_parse_lines(word[i + 1], cmd))
+				return dp_refuse(w, "bad line range",
+						 word[i + 1]);
+		}
 	}
 	if (i != n - 1)
-		return -EINVAL;
-	return dp_parse_flags(word[n - 1], cmd);
+		return dp_refuse(w, "keyword without a value", word[n - 1]);
+	return dp_parse_flags(word[n - 1], cmd, w);
 }
 
 /* "enabled=0" or "enabled=1", exactly */
@@ -330,7 +409,8 @@ static noinline int dp_parse_setting(const char *word, struct dp_cmd *cmd)
  * A command of the modules file, words already split: 'p' for every call
  * site of the name, or of every name for "all" (no name)
  */
-static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
+static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd,
+			struct dp_why *w)
 {
 	cmd->kind = DP_SET;
 	if (n == 3 && !strcmp(word[0], "set") &&
@@ -339,7 +419,8 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd)
 	else if (n == 2 && !dp_parse_setting(word[1], cmd))
 		cmd->module = word[0];
 	else
-		return -EINVAL;
+		return dp_refuse(w, "not \"set enabled=<0|1> <module>\"",
+				 NULL);
 	if (!strcmp(cmd->module, "all"))
 		cmd->module = NULL;
 	return 0;
@@ -353,10 +434,67 @@ noinline void dp_free_cmds(struct list_head *cmds)
 		kfree(cmd);
 }
 
-static void dp_log_invalid(const char *text, int len)
+/**
+ * dp_refused - log why a write is refused
+ * @kind: the file written: DP_SET the modules file, whose original
+ *	interface logs nothing above KERN_DEBUG; DP_QUERY the control file
+ *	(and the parameters that take its commands), at KERN_ERR, as later
+ *	kernels' dynamic debug logs it
+ * @fmt: the line, without a level
+ */
+void dp_refused(enum dp_kind kind, const char *fmt, ...)
 {
-	printk(KERN_DEBUG "dynamic_printk: invalid command \"%.*s\"\n",
-	       min(len, DP_QUOTE_MAX), text);
+	char line[DP_REFUSAL_MAX];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	if (kind == DP_SET)
+		printk(KERN_DEBUG "%s", line);
+	else
+		printk(KERN_ERR "%s", line);
+}
+
+/*
+ * At most @n bytes of @s into @q as a log line shows them: a byte outside
+ * printable ASCII (a decoded escape) as \ooo, so that the line stays one;
+ * at most DP_QUOTE_MAX bytes, never half an escape.
+ */
+static void dp_quote(char *q, const char *s, size_t n)
+{
+	size_t len = 0;
+	int w;
+
+	for (; n && *s; n--, s++) {
+		unsigned char c = *s;
+
+		w = c < ' ' || c > '~' ? 4 : 1;
+		if (len + w > DP_QUOTE_MAX)
+			break;
+		if (w == 4)
+			snprintf(q + len, 5, "\\%03o", c);
+		else
+			q[len] = c;
+		len += w;
+	}
+	q[len] = '\0';
+}
+
+/* The command refused, and why */
+static void dp_log_invalid(const char *text, int len, const struct dp_why *w,
+			   enum dp_kind kind)
+{
+	char at[DP_QUOTE_MAX + 1];
+
+	if (w->word)
+		dp_quote(at, w->word, DP_QUOTE_MAX);
+	else
+		dp_quote(at, &w->flag, 1);
+	dp_refused(kind, "dynamic_printk: invalid command \"%.*s\": %s%s%s%s\n",
+		   min(len, DP_QUOTE_MAX), text, w->why,
+		   w->word ? " \"" : w->flag ? " '" : "", at,
+		   w->word ? "\"" : w->flag ? "'" : "");
 }
 
 /*
@@ -372,21 +510,25 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 		   enum dp_kind kind, int (*check)(const struct dp_cmd *),
 		   struct list_head *cmds)
 {
-	struct dp_cursor cur = { buf, buf + count, buf, out };
+	struct dp_cursor cur = { buf, buf + count, out };
 	char *word[DP_MAX_WORDS];
+	struct dp_why why = { NULL };
 	struct dp_cmd *cmd;
 	const char *text;
 	int n, len = 0;
 
-	while ((n = dp_next_command(&cur, word, &text, &len))) {
+	while ((n = dp_next_command(&cur, word, &text, &len, &why))) {
 		cmd = n < 0 ? NULL : kzalloc(sizeof(*cmd), GFP_KERNEL);
 		if (n > 0 && !cmd) {
 			dp_free_cmds(cmds);
 			INIT_LIST_HEAD(cmds);
 			return -ENOMEM;
 		}
-		if (n > 0 && !(kind == DP_SET ? dp_parse_set(word, n, cmd) :
-			       dp_parse_query(word, n, cmd))) {
+		if (n > 0 && kind == DP_SET)
+			n = dp_parse_set(word, n, cmd, &why);
+		else if (n > 0)
+			n = dp_parse_query(word, n, cur.raw, cmd, &why);
+		if (!n) {
 			if (cmd->module)
 				dp_underscores(cmd->module);
 			if (!check || !check(cmd)) {
@@ -395,11 +537,12 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 				list_add_tail(&cmd->list, cmds);
 				continue;
 			}
+			dp_refuse(&why, "no module of that name", cmd->module);
 		}
+		dp_log_invalid(text, len, &why, kind);
 		kfree(cmd);
 		dp_free_cmds(cmds);
 		INIT_LIST_HEAD(cmds);
-		dp_log_invalid(text, len);
 		return -EINVAL;
 	}
 	return 0;
@@ -409,7 +552,7 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
  * Only printable ASCII and blanks: a NUL or a binary byte in a command is
  * a mistake, and would cut or garble the log line quoting it.
  */
-int dp_check_bytes(const char *buf, size_t count)
+int dp_check_bytes(const char *buf, size_t count, enum dp_kind kind)
 {
 	size_t i;
 
@@ -417,8 +560,8 @@ int dp_check_bytes(const char *buf, size_t count)
 		unsigned char c = buf[i];
 
 		if (!dp_is_blank(c) && c != '\n' && (c < '!' || c > '~')) {
-			printk(KERN_DEBUG "dynamic_printk: invalid byte 0x%02x "
-			       "at offset %lu\n", c, (unsigned long)i);
+			dp_refused(kind, "dynamic_printk: invalid byte 0x%02x "
+				   "at offset %lu\n", c, (unsigned long)i);
 			return -EINVAL;
 		}
 	}

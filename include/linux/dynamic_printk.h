@@ -25,12 +25,15 @@
 #define DYNAMIC_PRINTK_FL_FUNC		(1 << 2)	/* f: "<function>:" */
 #define DYNAMIC_PRINTK_FL_LINE		(1 << 3)	/* l: "<line>:" */
 #define DYNAMIC_PRINTK_FL_TID		(1 << 4)	/* t: "[<pid>] " */
+#define DYNAMIC_PRINTK_FL_SOURCE	(1 << 5)	/* s: "<file>:" */
 
 /*
  * One descriptor per call site, 32 bytes on 64-bit machines, gathered in
  * the "__verbose" section.  The strings an object's call sites share, its
  * module name and its source file, are stored once per object: @modname
- * points to "<module>\0<file>".  The type is 8-byte aligned so that
+ * points to "<module>\0<file>".  A call site in a header (an inline
+ * function, a macro) has its own such string naming the header, once
+ * per object that expands it.  The type is 8-byte aligned so that
  * descriptors of different objects pack into an array without holes;
  * __start___verbose .. __stop___verbose (and a module's __verbose
  * section) can then be walked with a pointer.
@@ -92,6 +95,10 @@ struct device;
 extern void __dynamic_dev_dbg(const struct mod_debug *dd,
 			      const struct device *dev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+extern void __dynamic_hex_dump(const struct mod_debug *dd,
+			       const char *prefix, int type, int rowsize,
+			       int groupsize, const void *buf,
+			       unsigned long len, int ascii);
 
 extern void dynamic_printk_init(void);
 extern int dynamic_printk_register(struct mod_debug *start, unsigned long n,
@@ -137,10 +144,25 @@ static const char __dynamic_printk_modname[]
 #define __DYNAMIC_PRINTK_FLAGS	0
 #endif
 
+/*
+ * The string of a call site expanded in a header, whose line numbers are
+ * the header's: "<module>\0<header>", __FILE__ relative to the top of
+ * the tree as DEBUG_FILE is (scripts/Makefile.lib maps the prefixes).
+ * __INCLUDE_LEVEL__ is 0 in the file being compiled, so that a call site
+ * of the .c file uses the object's string and the compiler drops this
+ * one, unreferenced.
+ */
+#define __DYNAMIC_PRINTK_MODNAME(name)					\
+	static const char name[]					\
+	__attribute__((unused, section("__verbose_strings"))) =	\
+		KBUILD_MODNAME "\0" __FILE__
+
+/* The descriptor @name, and before it its header string @name_hdr */
 #define __DYNAMIC_PRINTK_DESCRIPTOR(name, fmt)				\
 	static struct mod_debug __used					\
 	__attribute__((section("__verbose"), aligned(8))) name = {	\
-		.modname = __dynamic_printk_modname,			\
+		.modname = __INCLUDE_LEVEL__ ? name##_hdr :		\
+			__dynamic_printk_modname,			\
 		.function = __func__,					\
 		.format = (fmt),					\
 		.lineno = __LINE__,					\
@@ -182,27 +204,19 @@ static const char __dynamic_printk_modname[]
 		 ".popsection"						\
 		 : : "i" (&(dd)) : : label)
 
-#define dynamic_pr_debug(fmt, ...)					\
+/*
+ * A call site: its descriptor @dd, its instruction, and @call, which
+ * prints through @dd, as the cold block the instruction jumps to.
+ */
+#define __dynamic_printk_call(dd, fmt, call)				\
 ({									\
 	__label__ __dp_print, __dp_done;				\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
-	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
+	__DYNAMIC_PRINTK_MODNAME(dd##_hdr);				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(dd, fmt);				\
+	__dynamic_printk_site(dd, __dp_print);				\
 	goto __dp_done;							\
 __dp_print: __attribute__((cold));					\
-	__dynamic_pr_debug(&__dynamic_printk_dd, fmt, ##__VA_ARGS__);	\
-__dp_done:								\
-	0;								\
-})
-
-#define dynamic_dev_dbg(dev, fmt, ...)					\
-({									\
-	__label__ __dp_print, __dp_done;				\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
-	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
-	goto __dp_done;							\
-__dp_print: __attribute__((cold));					\
-	__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,		\
-			  ##__VA_ARGS__);				\
+	call;								\
 __dp_done:								\
 	0;								\
 })
@@ -219,25 +233,37 @@ __dp_done:								\
 		 (dynamic_printk_enabled2 & (1ULL << DEBUG_HASH2)) &&	\
 		 ((dd).flags & DYNAMIC_PRINTK_FL_PRINT))
 
-#define dynamic_pr_debug(fmt, ...)					\
+/* A call site: two bit tests, its flag, then @call, through @dd */
+#define __dynamic_printk_call(dd, fmt, call)				\
 ({									\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
-	if (__dynamic_printk_test(__dynamic_printk_dd))			\
-		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
-				   ##__VA_ARGS__);			\
-	0;								\
-})
-
-#define dynamic_dev_dbg(dev, fmt, ...)					\
-({									\
-	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
-	if (__dynamic_printk_test(__dynamic_printk_dd))			\
-		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
-				  ##__VA_ARGS__);			\
+	__DYNAMIC_PRINTK_MODNAME(dd##_hdr);				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(dd, fmt);				\
+	if (__dynamic_printk_test(dd))					\
+		call;							\
 	0;								\
 })
 
 #endif /* DYNAMIC_PRINTK_PATCHED */
+
+#define dynamic_pr_debug(fmt, ...)					\
+	__dynamic_printk_call(__dynamic_printk_dd, fmt,			\
+		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
+				   ##__VA_ARGS__))
+
+#define dynamic_dev_dbg(dev, fmt, ...)					\
+	__dynamic_printk_call(__dynamic_printk_dd, fmt,			\
+		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
+				  ##__VA_ARGS__))
+
+/*
+ * print_hex_dump_debug(): one call site, its prefix as its format; no
+ * format checking, and the prefix is no format when it prints.
+ */
+#define dynamic_hex_dump(prefix, type, rowsize, groupsize, buf, len,	\
+			 ascii)						\
+	__dynamic_printk_call(__dynamic_printk_dd, prefix,		\
+		__dynamic_hex_dump(&__dynamic_printk_dd, prefix, type,	\
+				   rowsize, groupsize, buf, len, ascii))
 
 #endif /* KBUILD_MODNAME && DEBUG_HASH && DEBUG_HASH2 */
 

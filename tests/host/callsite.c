@@ -6,7 +6,10 @@
  * CS_PREFIX_pr(), CS_PREFIX_dev() and CS_PREFIX_plain() (the Makefile
  * finds their lines for the tests: callsite_lines.h).  With -DCS_MODULE
  * it is built as a shared object standing for a loadable module, whose
- * own __verbose section is found with cs_module_sections().
+ * own __verbose section is found with cs_module_sections().  With
+ * -DCS_EXTRA it has two more: CS_PREFIX_dump(), a print_hex_dump_debug(),
+ * and CS_PREFIX_inline(), which calls the inline function of
+ * callsite_inline.h, whose pr_debug() is a call site of that header.
  */
 #include <linux/kernel.h>
 #include <linux/device.h>
@@ -46,6 +49,29 @@ int CS_FN(plain)(void)
 	pr_debug("plain\n");
 	return 0;
 }
+
+#ifdef CS_EXTRA
+/*
+ * Two more call sites: a hex dump, its prefix the format, and a pr_debug()
+ * in an inline function of a header (callsite_inline.h)
+ */
+#include "callsite_inline.h"
+
+int CS_FN(dump)(const void *buf, unsigned long len);
+int CS_FN(inline)(int *evals);
+
+int CS_FN(dump)(const void *buf, unsigned long len)
+{
+	print_hex_dump_debug("cs dump: ", DUMP_PREFIX_OFFSET, 16, 1, buf, len,
+			     1);
+	return 0;
+}
+
+int CS_FN(inline)(int *evals)
+{
+	return cs_inline_debug(evals);
+}
+#endif
 
 #ifdef CS_MODULE
 /* This object's own section, not the executable's */

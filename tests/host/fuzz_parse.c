@@ -44,15 +44,34 @@ static void die(const char *why, size_t size)
 	abort();
 }
 
-/* The one line logged is exactly @want (with its KERN_DEBUG level) */
-static void expect_log(const char *want, size_t size)
+static int log_bad;
+
+static void log_line(int i, int level, const char *start, size_t len,
+		     void *arg)
+{
+	const struct shim_msg *m = shim_log_get(i);
+
+	(void)arg;
+	if (!m || m->level != level || strlen(m->text) != len ||
+	    memcmp(m->text, start, len))
+		log_bad = 1;
+}
+
+/*
+ * The one line logged is exactly @want, at @level (more than one if the
+ * word it names holds a newline)
+ */
+static void expect_log(int level, const char *want, size_t size)
 {
 	const struct shim_msg *m = shim_log_get(0);
+	int n;
 
-	if (shim_log_count() != 1 || m->level != 7 || strcmp(m->text, want)) {
-		fprintf(stderr, "logged %ld lines, first <%d>'%s', want <7>'%s'",
+	log_bad = 0;
+	n = m_log_split(level, want, log_line, NULL);
+	if (shim_log_count() != n || log_bad) {
+		fprintf(stderr, "logged %ld lines, first <%d>'%s', want <%d>'%s'",
 			shim_log_count(), m ? m->level : -1, m ? m->text : "",
-			want);
+			level, want);
 		die("wrong log", size);
 	}
 }
@@ -114,11 +133,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b.ok = 1;
 	shim_log_reset();
 	if (!param) {
-		ret = dp_check_bytes(buf, n);
+		ret = dp_check_bytes(buf, n, modules ? DP_SET : DP_QUERY);
 		if (!m_precheck((const unsigned char *)buf, n, &b)) {
 			if (ret != -EINVAL)
 				die("bad bytes accepted", size);
-			expect_log(b.why, size);
+			expect_log(m_refused_level(modules), b.why, size);
 			goto out;
 		}
 		if (ret)
@@ -137,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!ok) {
 		if (ret != -EINVAL || !list_empty(&cmds))
 			die("bad batch accepted", size);
-		expect_log(b.why, size);
+		expect_log(m_refused_level(modules), b.why, size);
 		goto out;
 	}
 	if (ret)

@@ -15,6 +15,7 @@
 #define MODEL_H
 
 #include "testlib.h"
+#include "model_parse.h"
 
 /* ---- expected log lines ---- */
 
@@ -33,18 +34,30 @@ TL void mlog_reset(void)
 	mlog_n = 0;
 }
 
+static void mlog_line(int i, int level, const char *start, size_t len,
+		      void *arg)
+{
+	(void)i;
+	(void)arg;
+	if (mlog_n < MLOG_MAX) {
+		mlog[mlog_n].level = level;
+		snprintf(mlog[mlog_n].text, sizeof(mlog[0].text), "%.*s",
+			 (int)len, start);
+	}
+	mlog_n++;
+}
+
+/* One printk() at level: a line, or more if the text has newlines */
 TL void __attribute__((format(printf, 2, 3)))
 mlog_add(int level, const char *fmt, ...)
 {
+	static char text[4200];
 	va_list ap;
 
-	if (mlog_n < MLOG_MAX) {
-		mlog[mlog_n].level = level;
-		va_start(ap, fmt);
-		vsnprintf(mlog[mlog_n].text, sizeof(mlog[0].text), fmt, ap);
-		va_end(ap);
-	}
-	mlog_n++;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	m_log_split(level, text, mlog_line, NULL);
 }
 
 /* The shim's log since its last reset is exactly the expected one */
@@ -75,7 +88,19 @@ TL int mlog_check(const char *what)
 	return 1;
 }
 
-#include "model_parse.h"
+/*
+ * dynamic_printk.verbose: the kernel's (lib/dynamic_printk_control.c)
+ * and the model's, set together by m_set_verbose(): non-zero logs each
+ * control file command applied
+ */
+extern int dp_verbose;
+static int model_verbose;
+
+TL void m_set_verbose(int v)
+{
+	dp_verbose = v;
+	model_verbose = v;
+}
 
 /* ---- the state ---- */
 
@@ -329,7 +354,11 @@ static int m_site_matches(const struct mcmd *c, const struct mod_debug *dd)
 		return 0;
 	if (c->module && !m_glob(c->module, m_name(dd)))
 		return 0;
-	if (c->format && !strstr(dd->format, c->format))
+	/* "^text": the format starts with text; otherwise a substring */
+	if (c->format && c->format[0] == '^' &&
+	    strncmp(dd->format, c->format + 1, strlen(c->format + 1)))
+		return 0;
+	if (c->format && c->format[0] != '^' && !strstr(dd->format, c->format))
 		return 0;
 	return 1;
 }
@@ -391,6 +420,7 @@ TL int mbatch_parse_any(const void *data, size_t n, int modules, int writing,
 
 	memset(b, 0, sizeof(*b));
 	b->ok = 1;
+	b->level = m_refused_level(modules);
 	if (writing && !m_precheck(d, n, b)) {
 		b->ok = 0;
 		return 0;
@@ -399,7 +429,12 @@ TL int mbatch_parse_any(const void *data, size_t n, int modules, int writing,
 	for (k = 0; k < b->ncmds; k++) {
 		struct mcmd *c = &b->cmds[k];
 
-		if (c->bad || (c->set && !model_valid(c->name, c->value))) {
+		if (!c->bad && c->set && !model_valid(c->name, c->value)) {
+			c->bad = 1;
+			c->why = "no module of that name";
+			c->why_word = c->name;
+		}
+		if (c->bad) {
 			mbatch_reject(b, c);
 			return 0;
 		}
@@ -439,9 +474,12 @@ TL void mbatch_apply(const struct mbatch *b, int only, const char *name)
 		} else {
 			unsigned int changed = model_apply_query(c, only, name);
 
-			mlog_add(7, "dynamic_printk: \"%.*s\" changed %u call "
-				 "sites\n", (int)(c->len < 64 ? c->len : 64),
-				 c->text, changed);
+			/* logged only with dynamic_printk.verbose */
+			if (model_verbose)
+				mlog_add(7, "dynamic_printk: \"%.*s\" changed "
+					 "%u call sites\n",
+					 (int)(c->len < 64 ? c->len : 64),
+					 c->text, changed);
 		}
 	}
 }
@@ -640,8 +678,8 @@ TL void m_init(const char *dyndbg)
 	if (mbatch_parse_cmds(dyndbg, &b)) {
 		mbatch_apply(&b, model_table_index(__start___verbose), NULL);
 	} else {
-		mlog_add(7, "%s", b.why);
-		mlog_add(4, "dynamic_printk: ignoring dyndbg=\"%s\"\n",
+		mlog_add(3, "%s", b.why);
+		mlog_add(3, "dynamic_printk: ignoring dyndbg=\"%s\"\n",
 			 dyndbg);
 	}
 	mbatch_free(&b);
@@ -674,7 +712,7 @@ TL int model_module_param(struct mod_debug *dd, unsigned long n,
 		const char *cmds = val ? val : "+p";
 
 		if (!mbatch_parse_cmds(cmds, &b)) {
-			mlog_add(7, "%s", b.why);
+			mlog_add(3, "%s", b.why);
 			mbatch_free(&b);
 			return -EINVAL;
 		}
@@ -742,12 +780,13 @@ TL void model_masks(unsigned long long *m1, unsigned long long *m2)
 /* The flags of a line of the control file */
 TL void m_flags_text(unsigned int f, char *out)
 {
-	static const char letters[] = "pmflt";
-	static const unsigned int bits[] = { FL_P, FL_M, FL_F, FL_L, FL_T };
+	static const char letters[] = "pmfslt";
+	static const unsigned int bits[] = { FL_P, FL_M, FL_F, FL_S, FL_L,
+					     FL_T };
 	int i;
 
 	*out++ = '=';
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		if (f & bits[i])
 			*out++ = letters[i];
 	if (!f)

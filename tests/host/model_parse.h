@@ -1,10 +1,12 @@
 /*
  * The reference parser of both write grammars (the modules file's "set"
  * commands and restore lines, the control file's queries and lines),
- * written from Documentation/dynamic-printk.txt and sharing no code with
+ * written from Documentation/dynamic-printk.txt and the grammar of
+ * current kernels (SPEC.md section 9), sharing no code with
  * lib/dynamic_printk_parse.c.  It needs nothing but the C library and
  * the flag bits of <linux/dynamic_printk.h>, so that the parser fuzzer
- * links it with lib/dynamic_printk_parse.c alone.
+ * links it with lib/dynamic_printk_parse.c alone.  It also says why a
+ * command is refused, as the KERN_ERR line names it.
  */
 #ifndef MODEL_PARSE_H
 #define MODEL_PARSE_H
@@ -23,6 +25,7 @@
 #define FL_F	DYNAMIC_PRINTK_FL_FUNC
 #define FL_L	DYNAMIC_PRINTK_FL_LINE
 #define FL_T	DYNAMIC_PRINTK_FL_TID
+#define FL_S	DYNAMIC_PRINTK_FL_SOURCE
 #endif
 
 /* ---- the reference parser ---- */
@@ -30,13 +33,17 @@
 /*
  * One command of a write.  text/len: the command as the log quotes it,
  * from its first word to the end of its last; bad: not a valid command
- * (lexically or by its words).  The other fields are the decoded command
- * when it is valid.
+ * (lexically or by its words), and why (the reason, with the word or
+ * the flag letter at fault, if any).  The other fields are the decoded
+ * command when it is valid.
  */
 struct mcmd {
 	const char *text;
 	size_t len;
 	int bad;
+	const char *why;
+	const char *why_word;
+	char why_flag;
 	int set;			/* a modules file command */
 	/* modules file: the name ('-' read as '_') and the value */
 	const char *name;
@@ -52,6 +59,7 @@ struct mcmd {
 struct mbatch {
 	int ok;			/* accepted (the state decides "set") */
 	char why[1200];		/* the log line of a rejected write */
+	int level;		/* its level: m_refused_level() */
 	int ncmds;
 	struct mcmd *cmds;
 	char *arena;		/* decoded words */
@@ -66,9 +74,20 @@ TL void mbatch_free(struct mbatch *b)
 	b->arena = NULL;
 }
 
+/*
+ * The level of the line of a refusal: KERN_DEBUG in the modules file
+ * (whose original interface logs nothing above it), KERN_ERR in the
+ * control file and for commands of dyndbg, as later kernels log them
+ */
+TL int m_refused_level(int modules)
+{
+	return modules ? 7 : 3;
+}
+
+/* Blanks separate words; a carriage return is one (CRLF files) */
 static int m_blank(unsigned char c)
 {
-	return c == ' ' || c == '\t';
+	return c == ' ' || c == '\t' || c == '\r';
 }
 
 static int m_octal(unsigned char c)
@@ -76,10 +95,16 @@ static int m_octal(unsigned char c)
 	return c >= '0' && c <= '7';
 }
 
+static int m_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 /*
  * The escape after a backslash at d[i]: its byte in *out and how many
- * bytes after the backslash it takes, or 0 if it is not an escape (the
- * bytes after the backslash are then read as they are).
+ * bytes after the backslash it takes, or 0 if it is not a known escape
+ * (the backslash is then kept as it is, and what follows it read as
+ * usual).
  */
 static size_t m_escape(const unsigned char *d, size_t i, size_t n,
 		       unsigned char *out)
@@ -111,10 +136,31 @@ static size_t m_escape(const unsigned char *d, size_t i, size_t n,
 	return 3;
 }
 
-#define M_WORDS	32	/* kept per command: more is not a command */
+/* A command has at most this many words (five match-specs and flags) */
+#define M_MAX_WORDS	12
+#define M_WORDS		32	/* kept per command */
 
 static const char *const m_keys[] = { "file", "func", "module", "format",
 				      "line" };
+enum { MK_FILE, MK_FUNC, MK_MODULE, MK_FORMAT, MK_LINE, MK_NONE };
+
+static int m_key(const char *w)
+{
+	int k;
+
+	for (k = 0; k < MK_NONE; k++)
+		if (!strcmp(w, m_keys[k]))
+			break;
+	return k;
+}
+
+/* Refuse command c: the reason, and the word at fault (or NULL) */
+static int m_why(struct mcmd *c, const char *why, const char *word)
+{
+	c->why = why;
+	c->why_word = word;
+	return 0;
+}
 
 /* A decimal number of at most 32 bits, digits only */
 static int m_number(const char *s, size_t len, unsigned int *v)
@@ -125,7 +171,7 @@ static int m_number(const char *s, size_t len, unsigned int *v)
 	if (!len)
 		return 0;
 	for (i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
+		if (!m_digit(s[i]))
 			return 0;
 		x = x * 10 + (s[i] - '0');
 		if (x > 0xffffffffULL)
@@ -154,39 +200,29 @@ static int m_lines(const char *s, struct mcmd *c)
 	return c->lo <= c->hi;
 }
 
-/* "[+-=]" then one or more of "pmflt_" */
+/*
+ * "+", "-" or "=", then any of "pmfslt_": an operator alone is valid
+ * ('=' takes every flag, '+' and '-' change nothing)
+ */
 static int m_flags(const char *s, struct mcmd *c)
 {
-	const char *p;
+	static const char letters[] = "pmfslt";
+	const unsigned int bits[] = { FL_P, FL_M, FL_F, FL_S, FL_L, FL_T };
+	const char *p, *l;
 
 	if (s[0] != '+' && s[0] != '-' && s[0] != '=')
-		return 0;
-	if (!s[1])
-		return 0;
+		return m_why(c, "no '+', '-' or '=' flags-spec", s);
 	c->op = s[0];
 	c->flags = 0;
 	for (p = s + 1; *p; p++) {
-		switch (*p) {
-		case 'p':
-			c->flags |= FL_P;
-			break;
-		case 'm':
-			c->flags |= FL_M;
-			break;
-		case 'f':
-			c->flags |= FL_F;
-			break;
-		case 'l':
-			c->flags |= FL_L;
-			break;
-		case 't':
-			c->flags |= FL_T;
-			break;
-		case '_':
-			break;
-		default:
-			return 0;
+		if (*p == '_')
+			continue;
+		l = strchr(letters, *p);
+		if (!l) {
+			c->why_flag = *p;
+			return m_why(c, "unknown flag", NULL);
 		}
+		c->flags |= bits[l - letters];
 	}
 	return 1;
 }
@@ -198,22 +234,25 @@ static void m_underscores(char *s)
 			*s = '_';
 }
 
-/* "<file>:<line> [<module>]<function> =<flags> <format>" */
-static int m_site_line(char **w, struct mcmd *c)
+/*
+ * "<file>:<line> [<module>]<function> =<flags> <format>"; its format,
+ * as a format's, may hold no unknown escape
+ */
+static int m_site_line(char **w, const int *raw, int n, struct mcmd *c)
 {
-	char *colon = strrchr(w[0], ':');
-	char *close;
+	char *colon, *close;
 
-	if (!colon || colon == w[0] ||
-	    !m_number(colon + 1, strlen(colon + 1), &c->lo))
-		return 0;
-	c->hi = c->lo;
-	if (w[1][0] != '[')
-		return 0;
+	if (n != 4 || w[1][0] != '[' || w[2][0] != '=')
+		return m_why(c, "unknown keyword", w[0]);
+	colon = strrchr(w[0], ':');
 	close = strchr(w[1], ']');
-	if (!close || close == w[1] + 1 || !close[1])
-		return 0;
-	if (w[2][0] != '=' || !m_flags(w[2], c))
+	if (!colon || colon == w[0] || !close || close == w[1] + 1 ||
+	    !close[1] || !m_number(colon + 1, strlen(colon + 1), &c->lo))
+		return m_why(c, "malformed control file line", NULL);
+	if (raw[3])
+		return m_why(c, "unknown escape in format", NULL);
+	c->hi = c->lo;
+	if (!m_flags(w[2], c))
 		return 0;
 	*colon = '\0';
 	*close = '\0';
@@ -226,44 +265,81 @@ static int m_site_line(char **w, struct mcmd *c)
 	return 1;
 }
 
-/* The words of a control file command */
-static int m_query(char **w, int n, struct mcmd *c)
+/*
+ * The value of "file": "<path>", or "<path>:<func-glob>", or
+ * "<path>:<lines>" when what follows the last colon starts with a digit
+ * or '-'.  The part after the colon counts as its keyword given.
+ */
+static int m_file_value(char *v, struct mcmd *c, unsigned int *seen)
 {
-	const char **slot[4];
+	char *colon = strrchr(v, ':'), *rest;
+	int k;
+
+	c->file = v;
+	if (!colon)
+		return 1;
+	rest = colon + 1;
+	if (colon == v || !*rest)
+		return m_why(c, "empty file or function", NULL);
+	k = m_digit(*rest) || *rest == '-' ? MK_LINE : MK_FUNC;
+	if ((*seen >> k) & 1)
+		return m_why(c, "keyword given twice", m_keys[k]);
+	*seen |= 1U << k;
+	*colon = '\0';
+	if (k == MK_FUNC) {
+		c->func = rest;
+		return 1;
+	}
+	if (!m_lines(rest, c))
+		return m_why(c, "bad line range", rest);
+	return 1;
+}
+
+/*
+ * The words of a control file command; raw[i]: word i kept a backslash
+ * that is no escape.  Pairs of keyword and value, then the flags; a
+ * first word that is no keyword makes it a line of the file.
+ */
+static int m_query(char **w, const int *raw, int n, struct mcmd *c)
+{
 	unsigned int seen = 0;
 	int i, k;
 
 	c->lo = 0;
 	c->hi = 0xffffffffU;
-	if (n == 0)
-		return 0;
-	for (k = 0; k < 5; k++)
-		if (!strcmp(w[0], m_keys[k]))
-			break;
-	/* not a keyword: flags alone, or a line of the file */
-	if (k == 5)
-		return n == 1 ? m_flags(w[0], c) :
-		       n == 4 ? m_site_line(w, c) : 0;
-	if (n % 2 == 0)
-		return 0;
-	slot[0] = &c->file;
-	slot[1] = &c->func;
-	slot[2] = &c->module;
-	slot[3] = &c->format;
 	for (i = 0; i + 1 < n; i += 2) {
-		for (k = 0; k < 5; k++)
-			if (!strcmp(w[i], m_keys[k]))
-				break;
-		if (k == 5 || (seen >> k) & 1)
-			return 0;
+		k = m_key(w[i]);
+		if (k == MK_NONE && !strcmp(w[i], "class"))
+			return m_why(c, "no class maps in this kernel", NULL);
+		if (k == MK_NONE)
+			return i ? m_why(c, "unknown keyword", w[i]) :
+			       m_site_line(w, raw, n, c);
+		if (i + 2 == n)
+			return m_why(c, "keyword without a value", w[i]);
+		if ((seen >> k) & 1)
+			return m_why(c, "keyword given twice", w[i]);
 		seen |= 1U << k;
-		if (k == 4) {
-			if (!m_lines(w[i + 1], c))
+		switch (k) {
+		case MK_FILE:
+			if (!m_file_value(w[i + 1], c, &seen))
 				return 0;
-		} else {
-			*slot[k] = w[i + 1];
-			if (k == 2)
-				m_underscores(w[i + 1]);
+			break;
+		case MK_FUNC:
+			c->func = w[i + 1];
+			break;
+		case MK_MODULE:
+			c->module = w[i + 1];
+			m_underscores(w[i + 1]);
+			break;
+		case MK_FORMAT:
+			if (raw[i + 1])
+				return m_why(c, "unknown escape in format",
+					     NULL);
+			c->format = w[i + 1];
+			break;
+		default:
+			if (!m_lines(w[i + 1], c))
+				return m_why(c, "bad line range", w[i + 1]);
 		}
 	}
 	return m_flags(w[n - 1], c);
@@ -272,44 +348,44 @@ static int m_query(char **w, int n, struct mcmd *c)
 /* The words of a modules file command */
 static int m_set(char **w, int n, struct mcmd *c)
 {
-	const char *setting;
+	const char *setting = NULL;
 
 	c->set = 1;
-	if (n == 3 && !strcmp(w[0], "set")) {
+	if (n == 3 && !strcmp(w[0], "set") &&
+	    (!strcmp(w[1], "enabled=0") || !strcmp(w[1], "enabled=1"))) {
 		setting = w[1];
 		c->name = w[2];
-		m_underscores(w[2]);
 	} else if (n == 2) {
 		setting = w[1];
 		c->name = w[0];
-		m_underscores(w[0]);
-	} else {
-		return 0;
 	}
-	if (!strcmp(setting, "enabled=0"))
+	if (setting && !strcmp(setting, "enabled=0"))
 		c->value = 0;
-	else if (!strcmp(setting, "enabled=1"))
+	else if (setting && !strcmp(setting, "enabled=1"))
 		c->value = 1;
 	else
-		return 0;
+		return m_why(c, "not \"set enabled=<0|1> <module>\"", NULL);
+	m_underscores((char *)c->name);
 	return 1;
 }
 
 /*
  * Split a write into commands and their words: ';' and newlines end a
- * command; blanks separate words; outside quotes, a '#' that starts a
- * line or follows a blank or ';' starts a comment to the end of the line;
- * "..." and '...' quote blanks, ';' and '#'; a newline inside quotes ends
- * the word, unterminated; backslash escapes are decoded inside and outside
- * quotes.  Each command is then read by the grammar of its file.
+ * command; blanks separate words; outside quotes, a word that starts
+ * with '#' starts a comment, to the next ';' or newline; "..." and
+ * '...' quote blanks, ';' and '#'; a newline inside quotes ends the
+ * word, unterminated; backslash escapes are decoded inside and outside
+ * quotes, and a backslash that starts none is kept.  Each command is
+ * then read by the grammar of its file.
  */
 static void m_split(const unsigned char *d, size_t n, int modules,
 		    struct mbatch *b)
 {
-	size_t i = 0, line = 0;
+	size_t i = 0;
 	char *w[M_WORDS];
+	int raw[M_WORDS];
 	struct mcmd *c = NULL;
-	int nw = 0, lexbad = 0;
+	int nw = 0, unterminated = 0;
 
 	b->cmds = calloc(n / 2 + 2, sizeof(*b->cmds));
 	b->arena = malloc(2 * n + 2);
@@ -320,30 +396,25 @@ static void m_split(const unsigned char *d, size_t n, int modules,
 
 		if (sep && c) {
 			/* the command is complete: read its words */
-			if (!lexbad && nw <= M_WORDS)
-				c->bad = !(modules ? m_set(w, nw, c) :
-					   m_query(w, nw, c));
+			if (unterminated)
+				c->bad = !m_why(c, "unterminated quote", NULL);
+			else if (nw > M_MAX_WORDS)
+				c->bad = !m_why(c, "too many words", NULL);
 			else
-				c->bad = 1;
+				c->bad = !(modules ? m_set(w, nw, c) :
+					   m_query(w, raw, nw, c));
 			c = NULL;
 			nw = 0;
-			lexbad = 0;
+			unterminated = 0;
 		}
 		if (i == n)
 			break;
-		if (sep) {
-			if (d[i] == '\n')
-				line = i + 1;
+		if (sep || m_blank(d[i])) {
 			i++;
 			continue;
 		}
-		if (m_blank(d[i])) {
-			i++;
-			continue;
-		}
-		if (d[i] == '#' &&
-		    (i == line || m_blank(d[i - 1]) || d[i - 1] == ';')) {
-			while (i < n && d[i] != '\n')
+		if (d[i] == '#') {
+			while (i < n && d[i] != '\n' && d[i] != ';')
 				i++;
 			continue;
 		}
@@ -356,6 +427,7 @@ static void m_split(const unsigned char *d, size_t n, int modules,
 			char *out = b->arena + b->used;
 			unsigned char q = 0, e;
 			size_t len = 0, k;
+			int kept = 0;
 
 			while (i < n) {
 				unsigned char ch = d[i];
@@ -378,7 +450,8 @@ static void m_split(const unsigned char *d, size_t n, int modules,
 				if (ch == '\\') {
 					k = m_escape(d, i, n, &e);
 					if (!k) {
-						lexbad = 1;
+						kept = 1;
+						out[len++] = ch;
 						i++;
 						continue;
 					}
@@ -392,9 +465,11 @@ static void m_split(const unsigned char *d, size_t n, int modules,
 			out[len] = '\0';
 			b->used += len + 1;
 			if (q)
-				lexbad = 1;
-			if (nw < M_WORDS)
+				unterminated = 1;
+			if (nw < M_WORDS) {
 				w[nw] = out;
+				raw[nw] = kept;
+			}
 			nw++;
 			c->len = (const char *)d + i - c->text;
 		}
@@ -416,7 +491,7 @@ static int m_precheck(const unsigned char *d, size_t n, struct mbatch *b)
 	}
 	for (i = 0; i < n; i++)
 		if (!(d[i] >= 0x21 && d[i] <= 0x7e) && d[i] != ' ' &&
-		    d[i] != '\t' && d[i] != '\n') {
+		    d[i] != '\t' && d[i] != '\r' && d[i] != '\n') {
 			snprintf(b->why, sizeof(b->why), "dynamic_printk: "
 				 "invalid byte 0x%02x at offset %zu\n", d[i],
 				 i);
@@ -425,11 +500,78 @@ static int m_precheck(const unsigned char *d, size_t n, struct mbatch *b)
 	return 1;
 }
 
+/*
+ * The KERN_ERR line of a refused command: its first 64 bytes, why, and
+ * the word (its first 64 bytes) or the letter at fault
+ */
+/*
+ * What the log shows of the word or letter at fault: printable ASCII as
+ * it is, any other byte as a 4-byte \ooo, as long as the whole fits in
+ * 64 bytes (an escape that would not fit, and what follows, left out)
+ */
+TL void m_quote(char *q, const char *s, size_t n)
+{
+	size_t len = 0;
+
+	for (; n && *s; n--, s++) {
+		unsigned char c = *s;
+		int printable = c >= ' ' && c <= '~';
+
+		if (len + (printable ? 1 : 4) > 64)
+			break;
+		if (printable)
+			q[len++] = c;
+		else
+			len += sprintf(q + len, "\\%03o", c);
+	}
+	q[len] = '\0';
+}
+
 TL void mbatch_reject(struct mbatch *b, const struct mcmd *c)
 {
+	char at[96] = "", q[80];
+
+	if (c->why_word) {
+		m_quote(q, c->why_word, 64);
+		snprintf(at, sizeof(at), " \"%s\"", q);
+	} else if (c->why_flag) {
+		m_quote(q, &c->why_flag, 1);
+		snprintf(at, sizeof(at), " '%s'", q);
+	}
 	b->ok = 0;
 	snprintf(b->why, sizeof(b->why), "dynamic_printk: invalid command "
-		 "\"%.*s\"\n", (int)(c->len < 64 ? c->len : 64), c->text);
+		 "\"%.*s\": %s%s\n", (int)(c->len < 64 ? c->len : 64),
+		 c->text, c->why ? c->why : "?", at);
+}
+
+/*
+ * The log lines printk() makes of the text of one call at level: a
+ * newline ends a line, and a line after it starts with its own "<n>"
+ * level or none (KERN_WARNING).  A refusal never is such text (the word
+ * at fault is quoted), a message of a call site may be.  Calls line(i, level,
+ * start, len) for each, the newline included; returns how many.
+ */
+TL int m_log_split(int level, const char *text,
+		   void (*line)(int i, int level, const char *start,
+				size_t len, void *arg), void *arg)
+{
+	const char *p = text, *nl;
+	int i = 0;
+
+	while (*p) {
+		if (i && p[0] == '<' && p[1] >= '0' && p[1] <= '7' &&
+		    p[2] == '>') {
+			level = p[1] - '0';
+			p += 3;
+		} else if (i) {
+			level = 4;
+		}
+		nl = strchr(p, '\n');
+		nl = nl ? nl + 1 : p + strlen(p);
+		line(i++, level, p, nl - p, arg);
+		p = nl;
+	}
+	return i;
 }
 
 #endif /* MODEL_PARSE_H */

@@ -45,6 +45,8 @@ FIXED_NAMES = [
     # the control file: read format, grammar, read position, printing
     "fmt_esc", "grammar", "gr_two", "readpos", "rp_tmp", "mixer",
     "longname",
+    # the grammar of current kernels: a header and a hex dump, backslashes
+    "cs_hdr", "bslash",
 ]
 GENERATED = ["mod%03d" % i for i in range(200)]
 

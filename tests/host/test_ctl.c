@@ -5,12 +5,17 @@
  * of the file as commands, saving and restoring the whole file, batches,
  * bad commands, the masks and the modules file as a second view of the
  * same flags, the decorations of printed messages, the dyndbg module
- * parameter, and the read position while tables come and go.  The
+ * parameter, the grammar of current kernels (the 's' flag, operators
+ * alone, comments to ';', '\r', backslashes kept, "file <path>:<x>",
+ * "format ^", "class", the reasons of refusals, dynamic_printk.verbose),
+ * a hex dump and a call site of a header (cs_hdr.so, from callsite.c
+ * with -DCS_EXTRA and callsite_inline.h), and the read position while
+ * tables come and go.  The
  * command line's dyndbg= and <module>.dyndbg= are tested at boot, a
  * process per command line.  Each write is checked against the model
  * (model.h) and most have their effect written out here as well.
  *
- * Usage: test_ctl all <cs_mod.so>
+ * Usage: test_ctl all <cs_mod.so>	(cs_hdr.so beside it)
  *        test_ctl cmdline <cs_mod.so> <n>	boot with command line n
  *
  * The executable stands for vmlinux as in test_func.c: the objects
@@ -80,8 +85,9 @@ static void wr_good(int modules, const char *buf, size_t len)
 }
 
 /*
- * A write the model must reject: -EINVAL, its one KERN_DEBUG line, and
- * nothing changed (both files, the masks, every descriptor's flags).
+ * A write the model must reject: -EINVAL, its one KERN_ERR line (with
+ * the reason), and nothing changed (both files, the masks, every
+ * descriptor's flags).
  */
 static void wr_bad(int modules, const char *buf, size_t len)
 {
@@ -97,13 +103,14 @@ static void wr_bad(int modules, const char *buf, size_t len)
 	}
 	snap_take(&snap);
 	mlog_reset();
-	mlog_add(7, "%s", b.why);
+	mlog_add(b.level, "%s", b.why);
 	shim_log_reset();
 	ret = modules ? ctl_write_len(buf, len) : site_write_len(buf, len);
 	CHECK(ret == -EINVAL, "'%s' returned %ld, expected -EINVAL", what,
 	      ret);
-	CHECK(shim_log_above_debug() == 0, "'%s' logged above KERN_DEBUG",
-	      what);
+	/* KERN_ERR in the control file, KERN_DEBUG in the modules file */
+	CHECK(shim_log_above_debug() == !modules, "'%s': %ld lines above "
+	      "KERN_DEBUG", what, shim_log_above_debug());
 	mlog_check(what);
 	snap_same(&snap, what);
 	model_check(what);
@@ -139,10 +146,10 @@ static void sgood_n(const char *cmd, unsigned int n)
 	const struct shim_msg *m;
 
 	sgood(cmd);
-	while (cmd[b] == ' ' || cmd[b] == '\t')
+	while (cmd[b] == ' ' || cmd[b] == '\t' || cmd[b] == '\r')
 		b++;
 	while (e > b && (cmd[e - 1] == ' ' || cmd[e - 1] == '\t' ||
-			 cmd[e - 1] == '\n'))
+			 cmd[e - 1] == '\r' || cmd[e - 1] == '\n'))
 		e--;
 	snprintf(want, sizeof(want), "dynamic_printk: \"%.*s\" changed %u "
 		 "call sites\n", (int)(e - b < 64 ? e - b : 64), cmd + b, n);
@@ -263,7 +270,7 @@ static void test_read_format(void)
 	model_check("read format");
 	end();
 
-	begin("read: flags in the order p m f l t, '=_' for none");
+	begin("read: flags in the order p m f s l t, '=_' for none");
 	sgood_n("func esc_nl +mpf", 1);
 	CHECK(!strcmp(flags_of("esc_nl"), "=pmf"), "%s", flags_of("esc_nl"));
 	sgood_n("func esc_nl =tlfmp", 1);
@@ -452,9 +459,9 @@ static const char *const bad_cmds[] = {
 	"FUNC a +p", "modules a +p", "fmt a +p", "lines 1 +p", "nosuch a +p",
 	/* forms */
 	"func", "func a", "file", "line 10", "func a +p extra",
-	"func a b +p", "a +p", "+p +p", "+p func a", "func +p", "=",
+	"func a b +p", "a +p", "+p +p", "+p func a", "func +p",
 	/* flags */
-	"+", "-", "=", "p", "+x", "+P", "++p", "+-p", "=p+", "+ p", "+p,",
+	"p", "+x", "+P", "++p", "+-p", "=p+", "+ p", "+p,",
 	"func a =pz", "func a +pmfltx", "*p", "func a p+",
 	/* quotes and escapes */
 	"format \"unterminated +p", "format 'unterminated +p",
@@ -466,7 +473,7 @@ static const char *const bad_cmds[] = {
 	"a.c:1 [m]f =p", "a.c:1 [m]f +p \"x\"", "a.c [m]f =p \"x\"",
 	"a.c:x [m]f =p \"x\"", "a.c: [m]f =p \"x\"", ":1 [m]f =p \"x\"",
 	"a.c:1 m]f =p \"x\"", "a.c:1 []f =p \"x\"", "a.c:1 [m] =p \"x\"",
-	"a.c:1 [m]f = \"x\"", "a.c:1 [m]f =q \"x\"", "a.c:1 [m]f p \"x\"",
+	"a.c:1 [m]f =q \"x\"", "a.c:1 [m]f p \"x\"",
 	"a.c:1 [mf =p \"x\"", "a.c:1:x [m]f =p \"x\"",
 	"a.c:4294967296 [m]f =p \"x\"", "a.c:-1 [m]f =p \"x\"",
 	"a.c:1 [m]f =p \"x\" y", "a.c:+1 [m]f =p \"x\"",
@@ -503,7 +510,8 @@ static void test_bad_commands(void)
 		      "accepted");
 		m = shim_log_get(0);
 		CHECK(shim_log_count() == 1 && !strcmp(m->text,
-		      "dynamic_printk: invalid command \"line 5-3 +p\"\n"),
+		      "dynamic_printk: invalid command \"line 5-3 +p\": bad "
+		      "line range \"5-3\"\n"),
 		      "logged '%s'", m ? m->text : "");
 		shim_log_reset();
 		CHECK(site_write("\t func 'a b\\q c' d +p ;+p") == -EINVAL,
@@ -511,19 +519,21 @@ static void test_bad_commands(void)
 		m = shim_log_get(0);
 		CHECK(shim_log_count() == 1 && !strcmp(m->text,
 		      "dynamic_printk: invalid command \"func 'a b\\q c' "
-		      "d +p\"\n"), "logged '%s'", m ? m->text : "");
+		      "d +p\": unknown keyword \"d\"\n"), "logged '%s'",
+		      m ? m->text : "");
 		shim_log_reset();
 		CHECK(site_write("+p\nformat \"x;y +p\n+p") == -EINVAL,
 		      "accepted");
 		m = shim_log_get(0);
 		CHECK(shim_log_count() == 1 && !strcmp(m->text,
-		      "dynamic_printk: invalid command \"format \"x;y +p\"\n"),
+		      "dynamic_printk: invalid command \"format \"x;y +p\": "
+		      "unterminated quote\n"),
 		      "logged '%s'", m ? m->text : "");
 		snprintf(buf, sizeof(buf), "func %070d +p +p", 1);
 		sbad(buf);
 		m = shim_log_get(0);
 		snprintf(buf, sizeof(buf), "dynamic_printk: invalid command "
-			 "\"func %059d\"\n", 0);
+			 "\"func %059d\": unknown keyword \"+p\"\n", 0);
 		CHECK(m && !strcmp(m->text, buf), "logged '%s'",
 		      m ? m->text : "");
 	}
@@ -543,10 +553,11 @@ static void test_batches(void)
 	sgood("file * =_");
 	sgood("func g_init +p; func g_init -p\nfunc g_init +m");
 	CHECK(!strcmp(flags_of("g_init"), "=m"), "%s", flags_of("g_init"));
+	/* a comment ends at the next ';' or newline */
 	sgood("# a comment\n\n   # indented; func g_exit +p\nfunc g_init +f "
 	      "# trailing\n\t#tab\n;;\n; ;\n#\n");
 	CHECK(!strcmp(flags_of("g_init"), "=mf"), "%s", flags_of("g_init"));
-	CHECK(!strcmp(flags_of("g_exit"), "=_"), "%s", flags_of("g_exit"));
+	CHECK(!strcmp(flags_of("g_exit"), "=p"), "%s", flags_of("g_exit"));
 	sgood("func g_init =_ ;func g_exit =p;func g_exit -p;");
 	sgood("  module gr_two   +p  \n\n  module gr_two -p  ");
 	/* as the command is quoted: blanks at its ends trimmed */
@@ -586,7 +597,11 @@ static void test_batches(void)
 	memcpy(buf + 4096 - 15, "func g_init -p\n", 15);
 	wr_bad(0, buf, 4097);
 	wr_good(0, buf, 4096);
-	sbad("func g_init +p\r\n");
+	/* '\r' is a blank (CRLF files); other control bytes are not */
+	sgood_n("\rfunc\r\rg_init\t\r+p\r", 1);
+	sgood_n("func g_init -p\r\n", 1);
+	sbad("func g_init +p\v\n");
+	sbad("func g_init +p\f");
 	wr_bad(0, "func g_init +p\0", 15);
 	sbad("format \x80 +p");
 	sbad("format \"\x7f\" +p");
@@ -1038,13 +1053,22 @@ static void test_decorations(void)
 		{ "=ptm", "[57] cs_one: ", "[57] cs_one: " },
 		{ "=pmflt", "[57] cs_one:cs_one_a_pr:%1$u: ",
 		  "[57] cs_one:cs_one_a_dev:%2$u: " },
+		/* 's': the file as listed, after the function */
+		{ "=ps", "lib/cs/one_a.c: ", "lib/cs/one_a.c: " },
+		{ "=pfs", "cs_one_a_pr:lib/cs/one_a.c: ",
+		  "cs_one_a_dev:lib/cs/one_a.c: " },
+		{ "=psl", "lib/cs/one_a.c:%1$u: ", "lib/cs/one_a.c:%2$u: " },
+		{ "=pst", "[57] lib/cs/one_a.c: ", "[57] lib/cs/one_a.c: " },
+		{ "=pmfslt", "[57] cs_one:cs_one_a_pr:lib/cs/one_a.c:%1$u: ",
+		  "[57] cs_one:cs_one_a_dev:lib/cs/one_a.c:%2$u: " },
 	};
 	struct device dev = { "drv", "dev0" };
 	char cmd[100], pre[200], want[300];
 	unsigned int i;
 	int e, de, irq;
 
-	begin("decorations: pr_debug() and dev_dbg(), process and interrupt");
+	begin("decorations: pr_debug() and dev_dbg(), process and interrupt, "
+	      "'s' included");
 	shim_set_pid(57);
 	for (irq = 0; irq < 2; irq++)
 		for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
@@ -1208,7 +1232,7 @@ static void test_dyndbg_param(void)
 	for (ret = 0; ret < 6; ret++) {
 		static const char *const bad[] = {
 			"bogus", "+p; line 5-3 +p", "func", "+x", "format \"x",
-			"func a\\q +p",
+			"format a\\q +p",
 		};
 
 		snap_take(&snap);
@@ -1217,7 +1241,8 @@ static void test_dyndbg_param(void)
 		CHECK(m_module_param(fm->dd, fm->n, "dyndbg", bad[ret]) ==
 		      -EINVAL, "'%s' accepted", bad[ret]);
 		mlog_check(bad[ret]);
-		CHECK(shim_log_above_debug() == 0, "logged above KERN_DEBUG");
+		CHECK(shim_log_above_debug() == 1, "not one line above "
+		      "KERN_DEBUG");
 		snap_same(&snap, bad[ret]);
 	}
 	snap_take(&snap);
@@ -1242,6 +1267,330 @@ static void test_dyndbg_param(void)
 	fake_free(fm);
 	fake_free(other);
 	model_check("dyndbg modules gone");
+	end();
+}
+
+/* ---- the grammar of current kernels ---- */
+
+/*
+ * A command the model must reject, logged as exactly 'invalid command
+ * "<cmd>": <why>' (cmd one line, no blanks at its ends), at KERN_ERR in
+ * the control file, KERN_DEBUG in the modules file
+ */
+static void wr_bad_why(int modules, const char *cmd, const char *why)
+{
+	const struct shim_msg *m;
+	char want[300];
+
+	wr_bad(modules, cmd, strlen(cmd));
+	snprintf(want, sizeof(want), "dynamic_printk: invalid command "
+		 "\"%.64s\": %s\n", cmd, why);
+	m = shim_log_get(0);
+	CHECK(shim_log_count() == 1 && m->level == m_refused_level(modules) &&
+	      !strcmp(m->text, want), "'%s': logged <%d>'%s', expected "
+	      "<%d>'%s'", cmd, m ? m->level : -1, m ? m->text : "",
+	      m_refused_level(modules), want);
+}
+
+#define sbad_why(cmd, why)	wr_bad_why(0, cmd, why)
+#define mbad_why(cmd, why)	wr_bad_why(1, cmd, why)
+
+#define CHECK_FLAGS(func, want)						\
+	CHECK(!strcmp(flags_of(func), want), "%s: %s, expected %s", func,	\
+	      flags_of(func), want)
+
+static void test_new_grammar(void)
+{
+	static const char *const bs_name = "bslash";
+	struct fakemod *bs;
+
+	begin("flags: 's' (source file), read back in the order p m f s l t");
+	sgood("file * =_");
+	sgood_n("func g_init +mpfs", 1);
+	CHECK_FLAGS("g_init", "=pmfs");
+	sgood_n("func g_init =tlsfmp", 1);
+	CHECK_FLAGS("g_init", "=pmfslt");
+	sgood_n("func g_init -s", 1);
+	CHECK_FLAGS("g_init", "=pmflt");
+	sgood_n("func g_init =s_", 1);
+	CHECK_FLAGS("g_init", "=s");
+	sgood_n("func g_init +s", 0);
+	sgood_n("func g_init -ps", 1);
+	CHECK_FLAGS("g_init", "=_");
+	sbad_why("func g_init +S", "unknown flag 'S'");
+	end();
+
+	begin("flags-spec: an operator alone ('=' takes every flag)");
+	sgood_n("func g_init +pm", 1);
+	sgood_n("func g_init +", 0);
+	sgood_n("func g_init -", 0);
+	CHECK_FLAGS("g_init", "=pm");
+	sgood_n("+", 0);
+	sgood_n("-", 0);
+	sgood_n("func g_init =", 1);
+	CHECK_FLAGS("g_init", "=_");
+	sgood_n("func g_init =", 0);
+	sgood_n("func g_exit +t", 1);
+	sgood_n("drivers/gram/core.c:20 [grammar]g_exit = \"exit\\n\"", 1);
+	CHECK_FLAGS("g_exit", "=_");
+	sgood_n("=", 0);
+	sbad_why("+x", "unknown flag 'x'");
+	sbad_why("func g_init =px", "unknown flag 'x'");
+	sbad_why("func g_init p", "no '+', '-' or '=' flags-spec \"p\"");
+	end();
+
+	begin("comments: a word starting with '#' runs to the next ';' or "
+	      "newline");
+	sgood("module grammar +p # note ; module gr_two +p");
+	CHECK(shim_log_count() == 2, "%ld lines logged", shim_log_count());
+	CHECK_FLAGS("g_init", "=p");
+	CHECK_FLAGS("t_x", "=p");
+	sgood("func g_init -p #x;func t_x -p\n#y\nfunc g_exit -p");
+	CHECK(shim_log_count() == 3, "%ld lines logged", shim_log_count());
+	CHECK_FLAGS("g_init", "=_");
+	CHECK_FLAGS("t_x", "=_");
+	sgood_n("func g#x +p", 0);	/* inside a word: no comment */
+	sgood_n("func \"#g_init\" +p", 0);
+	sbad("func g_init # no flags ; +p");
+	CHECK(shim_log_count() == 1 && !strcmp(shim_log_get(0)->text,
+	      "dynamic_printk: invalid command \"func g_init\": keyword "
+	      "without a value \"func\"\n"), "logged '%s'",
+	      shim_log_count() ? shim_log_get(0)->text : "");
+	sgood("module * =_");
+	end();
+
+	begin("escapes: an unknown backslash is kept, but not in a format");
+	bs = fake_new(&bs_name, 1, 1, 0, 1);
+	fake_site(bs, 0, "bslash", "x/b\\d.c", "bs\\q", 5, "fmt\\q %d\n");
+	CHECK(fake_register(bs) == 0, "register failed");
+	CHECK(!strcmp(line_of("bs\\q"), "x/b\\d.c:5 [bslash]bs\\q =_ "
+		      "\"fmt\\\\q %d\\n\""), "'%s'", line_of("bs\\q"));
+	sgood_n("func bs\\q +p", 1);
+	sgood_n("func 'bs\\q' -p", 1);
+	sgood_n("func bs\\\\q +p", 1);
+	sgood_n("file x/b\\d.c -p", 1);
+	sgood_n("file b\\d.c +p", 1);
+	sgood_n("file b\\d.c:bs\\q -p", 1);
+	sgood_n("func bs\\8 +p", 0);
+	sgood_n("func \\000 +p", 0);
+	sgood_n("func \\01 +p", 0);
+	sgood_n("module bslash\\ +p", 0);
+	sgood_n("format fmt\\\\q +p", 1);
+	/* a line of the file: its format as the read shows it */
+	sgood_n("x/b\\d.c:5 [bslash]bs\\q =_ \"fmt\\\\q %d\\n\"", 1);
+	sbad_why("func bs\\q +p\\", "unknown flag '\\'");
+	sbad_why("x/b\\d.c:5 [bslash]bs\\q =_ \"fmt\\q %d\\n\"",
+		 "unknown escape in format");
+	sbad_why("format fmt\\q +p", "unknown escape in format");
+	sbad_why("format \\000 +p", "unknown escape in format");
+	sbad_why("format \\8 +p", "unknown escape in format");
+	sbad_why("format abc\\ +p", "unknown escape in format");
+	sbad_why("func bs\\q format \\12 +p", "unknown escape in format");
+	fake_unregister(bs);
+	fake_free(bs);
+	model_check("bslash gone");
+	end();
+
+	begin("file <path>:<func> and file <path>:<lines>");
+	sgood("file * =_");
+	sgood_n("file core.c:g_* +p", 4);
+	sgood_n("file drivers/gram/core.c:g_probe* -p", 2);
+	sgood_n("file core.c:10-20 +m", 3);
+	sgood_n("file core.c:-20 +f", 5);
+	sgood_n("file core.c:30- +l", 3);
+	sgood_n("file fs/gr/core.c:99 +t", 1);
+	sgood_n("file util.c:u_* module grammar line 50-60 +p", 2);
+	sgood_n("file *:t_inline_? =_", 2);
+	sgood_n("file a:b:t_x +p", 0);
+	sgood_n("file fs/gr/core.c:t_x line 99 -t", 1);
+	sgood_n("line 7 file core.c:t_inline_b +p", 1);
+	sgood_n("file core.c:7 func t_inline_b -p", 1);
+	CHECK_FLAGS("g_init", "=pmf");
+	CHECK_FLAGS("t_x", "=l");
+	/* a line of the file is still read as one */
+	sgood_n("fs/gr/core.c:99 [gr_two]t_x =_ \"x\\033y\\n\"", 1);
+	sbad_why("file core.c:g_init func g_init +p",
+		 "keyword given twice \"func\"");
+	sbad_why("func g_init file core.c:g_init +p",
+		 "keyword given twice \"func\"");
+	sbad_why("file core.c:10 line 10 +p", "keyword given twice \"line\"");
+	sbad_why("line 10 file core.c:10-20 +p",
+		 "keyword given twice \"line\"");
+	sbad_why("file :g_init +p", "empty file or function");
+	sbad_why("file core.c: +p", "empty file or function");
+	sbad_why("file : +p", "empty file or function");
+	sbad_why("file core.c:5-3 +p", "bad line range \"5-3\"");
+	sbad_why("file core.c:-x +p", "bad line range \"-x\"");
+	sbad_why("file core.c:- +p", "bad line range \"-\"");
+	sbad_why("file core.c:1x +p", "bad line range \"1x\"");
+	sgood("file * =_");
+	end();
+
+	begin("format ^<text>: the format starts with it");
+	sgood_n("format ^probe +p", 2);
+	sgood_n("format ': dev' +m", 1);
+	sgood_n("format '^: dev' +m", 0);
+	sgood_n("format '^probe: dev' -m", 1);
+	sgood_n("format ^core.c +t", 1);
+	sgood_n("format '^a;b #c' +t", 1);
+	sgood_n("format x^ +p", 0);
+	sgood_n("format ^^ +p", 0);
+	sgood_n("func g_init format ^init +l", 1);
+	sgood_n("format ^two +l", 0);
+	sgood_n("format ^\\033 +l", 1);	/* esc_ansi */
+	sgood_n("format \\136probe -p", 2);	/* '^' written in octal */
+	sgood_n("format ^ +p", NGRAM + nr_builtin + 9);
+	sgood_n("format ^ -p", NGRAM + nr_builtin + 9);
+	sgood("file * =_");
+	end();
+
+	begin("class: no class maps in this kernel");
+	sbad_why("class foo +p", "no class maps in this kernel");
+	sbad_why("module grammar class DRM_UT_CORE +p",
+		 "no class maps in this kernel");
+	sbad_why("class +p", "no class maps in this kernel");
+	sbad("func g_init +p; class x -p");
+	end();
+
+	begin("refusals: the command and why; KERN_ERR, modules file KERN_DEBUG");
+	sbad_why("func a func a func a func a func a func a func a +p",
+		 "too many words");
+	sbad_why("format \"abc +p", "unterminated quote");
+	sbad_why("func a bogus b +p", "unknown keyword \"bogus\"");
+	sbad_why("bogus a b +p", "unknown keyword \"bogus\"");
+	sbad_why("a.c:x [m]f =p \"x\"", "malformed control file line");
+	sbad_why("func +p", "keyword without a value \"func\"");
+	sbad_why("line 1 line 2 +p", "keyword given twice \"line\"");
+	sbad_why("line 5-3 +p", "bad line range \"5-3\"");
+	mbad_why("set enabled=2 grammar",
+		 "not \"set enabled=<0|1> <module>\"");
+	mbad_why("set enabled=1 no-such", "no module of that name \"no_such\"");
+	end();
+
+	begin("dynamic_printk.verbose=0: nothing logged on success");
+	m_set_verbose(0);
+	sgood("func g_init +p; func g_exit +p\nmodule gr_two +t");
+	CHECK(shim_log_count() == 0, "%ld lines logged", shim_log_count());
+	CHECK_FLAGS("g_init", "=p");
+	sgood("file * =_");
+	CHECK(shim_log_count() == 0, "%ld lines logged", shim_log_count());
+	/* the modules file's lines are not the control file's */
+	mgood("set enabled=1 grammar");
+	CHECK(shim_log_count() == 1 && !strcmp(shim_log_get(0)->text,
+	      "dynamic_printk: grammar enabled=1\n"), "%ld lines logged",
+	      shim_log_count());
+	mgood("set enabled=0 grammar");
+	/* refusals are still logged */
+	sbad_why("func g_init +x", "unknown flag 'x'");
+	m_set_verbose(1);
+	sgood_n("func g_init +p", 1);
+	sgood_n("func g_init -p", 1);
+	end();
+}
+
+/* ---- a hex dump and a call site of a header ---- */
+
+typedef int (*dump_fn)(const void *, unsigned long);
+
+static void test_hdr_dump(void)
+{
+	static const unsigned char bytes[] = { 1, 2, 0xab, 0xff };
+	void (*sections)(struct mod_debug **, unsigned long *);
+	int (*inl)(int *), (*pr)(int *);
+	char path[4096], want[300];
+	struct mod_debug *start;
+	unsigned long n;
+	const char *slash;
+	dump_fn dump;
+	void *h;
+	int e;
+
+	begin("print_hex_dump_debug(): a call site, its prefix the format");
+	snprintf(path, sizeof(path), "%s", so_path);
+	slash = strrchr(path, '/');
+	snprintf(path + (slash ? slash + 1 - path : 0),
+		 sizeof(path) - (slash ? slash + 1 - path : 0), "cs_hdr.so");
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	sections = h ? (void (*)(struct mod_debug **, unsigned long *))
+		dlsym(h, "cs_module_sections") : NULL;
+	dump = h ? (dump_fn)dlsym(h, "cs_hdr_dump") : NULL;
+	inl = h ? (int (*)(int *))dlsym(h, "cs_hdr_inline") : NULL;
+	pr = h ? (int (*)(int *))dlsym(h, "cs_hdr_pr") : NULL;
+	if (!sections || !dump || !inl || !pr) {
+		fail("dlopen %s: %s", path, dlerror());
+		end();
+		return;
+	}
+	sections(&start, &n);
+	CHECK(n == 5, "%lu call sites, expected 5", n);
+	CHECK(m_register(start, n) == 0, "register failed");
+	model_check("cs_hdr registered");
+	snprintf(want, sizeof(want), "tests/host/callsite.c:%u [cs_hdr]"
+		 "cs_hdr_dump =_ \"cs dump: \"", CS_LINE_DUMP);
+	CHECK(!strcmp(line_of("cs_hdr_dump"), want), "'%s', expected '%s'",
+	      line_of("cs_hdr_dump"), want);
+	shim_log_reset();
+	dump(bytes, sizeof(bytes));
+	CHECK(shim_log_count() == 0, "printed without 'p'");
+	sgood_n("func cs_hdr_dump +p", 1);
+	shim_log_reset();
+	dump(bytes, sizeof(bytes));
+	expect_msg("dump", "cs dump: [dump type=2 row=16 group=1 len=4 "
+		   "ascii=1] 01 02 ab ff\n");
+	/* no decorations on a dump */
+	sgood_n("func cs_hdr_dump +pmflst", 1);
+	shim_set_pid(8);
+	shim_log_reset();
+	dump(bytes, 2);
+	expect_msg("dump, decorated", "cs dump: [dump type=2 row=16 group=1 "
+		   "len=2 ascii=1] 01 02\n");
+	shim_set_pid(1);
+	sgood_n("format ^cs\\040dump: -p", 1);
+	shim_log_reset();
+	dump(bytes, sizeof(bytes));
+	CHECK(shim_log_count() == 0, "printed without 'p'");
+	sgood_n("format 'cs dump' =_", 1);
+	end();
+
+	begin("a call site in a header: listed, matched, decorated as the "
+	      "header");
+	snprintf(want, sizeof(want), "tests/host/callsite_inline.h:%u "
+		 "[cs_hdr]cs_inline_debug =_ \"inline %%d\\n\"",
+		 CS_LINE_INLINE);
+	CHECK(!strcmp(line_of("cs_inline_debug"), want), "'%s', expected "
+	      "'%s'", line_of("cs_inline_debug"), want);
+	sgood_n("file tests/host/callsite_inline.h +p", 1);
+	sgood_n("file callsite_inline.h -p", 1);
+	sgood_n("file *.h +m", 1);
+	sgood_n("file callsite.c +m", 4);
+	sgood_n("file callsite.c -m", 4);
+	snprintf(want, sizeof(want), "file callsite.c line %u +p",
+		 CS_LINE_INLINE);
+	sgood_n(want, 0);
+	snprintf(want, sizeof(want), "file callsite_inline.h:%u +p",
+		 CS_LINE_INLINE);
+	sgood_n(want, 1);
+	sgood_n("file callsite_inline.h:cs_inline_* =psl", 1);
+	shim_log_reset();
+	e = 0;
+	inl(&e);
+	snprintf(want, sizeof(want), "tests/host/callsite_inline.h:%u: "
+		 "cs_hdr:inline 1\n", CS_LINE_INLINE);
+	expect_msg("inline, =psl", want);
+	/* the object's own call sites: its file */
+	sgood_n("func cs_hdr_pr =ps", 1);
+	shim_log_reset();
+	pr(&e);
+	expect_msg("cs_hdr_pr, =ps", "tests/host/callsite.c: cs_hdr:value 2\n");
+	sgood_n("module cs_hdr =_", 2);
+	shim_log_reset();
+	inl(&e);
+	pr(&e);
+	CHECK(shim_log_count() == 0, "printed without 'p'");
+	m_unregister(start, n);
+	model_check("cs_hdr unloaded");
+	dlclose(h);
+	model_forget(start);
 	end();
 }
 
@@ -1420,6 +1769,8 @@ static void boot_cmdline(int which)
 	snprintf(title, sizeof(title), "command line %d: dyndbg= at init, "
 		 "<module>.dyndbg= at each load", which);
 	begin(title);
+	/* dynamic_printk.verbose=1 for 0 and 1; line 2 logs no success */
+	m_set_verbose(which != 2);
 	shim_rcu_register_thread();
 	nr_builtin = __stop___verbose - __start___verbose;
 	mlog_reset();
@@ -1436,11 +1787,13 @@ static void boot_cmdline(int which)
 		dyndbg = "func cs_one_a_* +p; file two.c +fl";
 		break;
 	case 1:
-		mlog_add(7, "dynamic_printk: invalid command \"line x +p\"\n");
-		mlog_add(4, "dynamic_printk: ignoring cs_two.dyndbg=\"line x "
+		mlog_add(3, "dynamic_printk: invalid command \"line x +p\": "
+			 "bad line range \"x\"\n");
+		mlog_add(3, "dynamic_printk: ignoring cs_two.dyndbg=\"line x "
 			 "+p\"\n");
-		mlog_add(7, "dynamic_printk: invalid command \"bogus\"\n");
-		mlog_add(4, "dynamic_printk: ignoring cs_mod.dyndbg=\"bogus\""
+		mlog_add(3, "dynamic_printk: invalid command \"bogus\": no "
+			 "'+', '-' or '=' flags-spec \"bogus\"\n");
+		mlog_add(3, "dynamic_printk: ignoring cs_mod.dyndbg=\"bogus\""
 			 "\n");
 		model_boot_cmds_add("cs_one", "+p");
 		dyndbg = "func +p";
@@ -1541,6 +1894,8 @@ int main(int argc, char **argv)
 			return 2;
 		boot_cmdline(which);
 	} else {
+		/* most tests check the line of each command applied */
+		m_set_verbose(1);
 		setup();
 		test_read_format();
 		test_match_specs();
@@ -1553,6 +1908,8 @@ int main(int argc, char **argv)
 		test_random_mix();
 		test_decorations();
 		test_dyndbg_param();
+		test_new_grammar();
+		test_hdr_dump();
 		test_read_position();
 		test_teardown();
 	}

@@ -179,19 +179,34 @@ static void unchanging_write(const void *buf, size_t len, const char *what,
 }
 
 /*
- * A rejected write: -EINVAL, nothing changed, one KERN_DEBUG line, which
- * is log (with "dynamic_printk: " before it and "\n" after it).
+ * A rejected write: -EINVAL, nothing changed, one KERN_DEBUG line (the
+ * modules file logs nothing above it), which is log (with
+ * "dynamic_printk: " before it), then "\n" or ": " and the reason; the
+ * whole line is the model's.
  */
 static void bad_write_log(const void *buf, size_t len, const char *what,
 			  const char *log)
 {
-	static char want[1][160];
+	const struct shim_msg *m;
+	struct mbatch b;
+	char want[160];
+	size_t n;
 
+	if (mbatch_parse(buf, len, 1, &b))
+		fail("test bug: %s: the model accepts it", what);
 	unchanging_write(buf, len, what, -EINVAL);
-	CHECK(shim_log_above_debug() == 0, "%s: logged above KERN_DEBUG",
-	      what);
-	snprintf(want[0], sizeof(want[0]), "dynamic_printk: %s\n", log);
-	expect_lines(what, 1, want);
+	n = snprintf(want, sizeof(want), "dynamic_printk: %s", log);
+	m = shim_log_get(0);
+	CHECK(shim_log_count() == 1 && shim_log_above_debug() == 0 &&
+	      m->level == 7, "%s: %ld lines, %ld above KERN_DEBUG, the first "
+	      "<%d>, expected one at KERN_DEBUG", what, shim_log_count(),
+	      shim_log_above_debug(), m ? m->level : -1);
+	CHECK(m && !strncmp(m->text, want, n) && (!strcmp(m->text + n, "\n") ||
+	      !strncmp(m->text + n, ": ", 2)), "%s: logged '%s', expected "
+	      "'%s' and a reason", what, m ? m->text : "", want);
+	CHECK(m && !strcmp(m->text, b.why), "%s: logged '%s', the model says "
+	      "'%s'", what, m ? m->text : "", b.why);
+	mbatch_free(&b);
 	model_check(what);
 }
 
@@ -661,7 +676,10 @@ static void test_bad_input(void)
 	end();
 
 	begin("bad bytes and sizes: -EINVAL, their one line");
-	bad_write_log("set enabled=1 foo\r\n", 19, "CR", bad_byte(0x0d, 17));
+	/* '\r' is a blank (CRLF files) */
+	good_write("set enabled=1 foo\r\n", "foo", 1);
+	good_write("\rset\r\renabled=0\t\rfoo\r", "foo", 0);
+	bad_write_log("set enabled=1 foo\r\f", 19, "FF", bad_byte(0x0c, 18));
 	bad_write_log("set enabled=1 f\x80o\n", 18, "0x80", bad_byte(0x80, 15));
 	bad_write_log("set enabled=1 foo\x7f", 18, "DEL", bad_byte(0x7f, 17));
 	bad_write_log("set enabled=1 foo\v", 18, "VT", bad_byte(0x0b, 17));
@@ -807,9 +825,12 @@ static void test_batches(void)
 	end();
 
 	begin("batches: blank lines and comments");
-	good_batch("# a comment\n\n  # indented; set enabled=1 nosuch\n"
-		   "set enabled=1 foo # on\n\t#tab\n#\n", 1, "foo", 1);
-	good_batch("set enabled=0 foo\t# off; set enabled=1 bar", 1, "foo", 0);
+	/* a comment ends at the next ';' or newline */
+	good_batch("# a comment\n\n  # indented; set enabled=1 bar\n"
+		   "set enabled=1 foo # on\n\t#tab\n#\n", 2, "bar", 1,
+		   "foo", 1);
+	good_batch("set enabled=0 foo\t# off; set enabled=0 bar", 2, "foo", 0,
+		   "bar", 0);
 	good_batch("set enabled=1 foo; #x set enabled=1 bar\n", 1, "foo", 1);
 	good_batch("#set enabled=1 bar\nfoo enabled=0 ## twice\n", 1, "foo",
 		   0);
@@ -827,7 +848,8 @@ static void test_batches(void)
 
 	begin("batches: a '#' right after ';' starts a comment");
 	good_batch("set enabled=0 foo;#x\n", 1, "foo", 0);
-	good_batch("set enabled=1 foo;#x;set enabled=1 bar\n", 1, "foo", 1);
+	good_batch("set enabled=1 foo;#x;set enabled=1 bar\n", 2, "foo", 1,
+		   "bar", 1);
 	good_batch("set enabled=0 foo;# x\nset enabled=1 bar", 2, "foo", 0,
 		   "bar", 1);
 	end();
@@ -862,7 +884,8 @@ static void test_batches(void)
 	noop_write(";", 1, "';'");
 	noop_write(" ; ;\n# x\n\n", 10, "separators and a comment");
 	noop_write("#", 1, "'#'");
-	noop_write("\n\n#a;b\n", 7, "comment with ';'");
+	bad_batch("\n\n#a;b\n", "b");	/* the comment ends at ';' */
+	noop_write("\n\n#a\n", 5, "comment to the newline");
 	end();
 
 	begin("batches: a page of commands");

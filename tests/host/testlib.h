@@ -29,6 +29,7 @@
 #define FL_F	DYNAMIC_PRINTK_FL_FUNC
 #define FL_L	DYNAMIC_PRINTK_FL_LINE
 #define FL_T	DYNAMIC_PRINTK_FL_TID
+#define FL_S	DYNAMIC_PRINTK_FL_SOURCE
 
 /* ---- reporting ---- */
 

@@ -905,3 +905,19 @@ int seq_puts(struct seq_file *m, const char *s)
 	m->count = m->size;
 	return -1;
 }
+
+/* One line per dump: what was asked, and the bytes in hex */
+void print_hex_dump(const char *level, const char *prefix_str,
+		    int prefix_type, int rowsize, int groupsize,
+		    const void *buf, size_t len, _Bool ascii)
+{
+	const unsigned char *p = buf;
+	char hex[3 * 64 + 1] = "";
+	size_t i;
+
+	for (i = 0; i < len && i < 64; i++)
+		sprintf(hex + 3 * i, " %02x", p[i]);
+	printk("%s%s[dump type=%d row=%d group=%d len=%zu ascii=%d]%s\n",
+	       level, prefix_str, prefix_type, rowsize, groupsize, len,
+	       ascii, hex);
+}

@@ -76,4 +76,35 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 	({ if (0) printk(KERN_DEBUG fmt, ##__VA_ARGS__); 0; })
 #endif
 
+/*
+ * print_hex_dump() records one line naming its arguments (shim.c): the
+ * tests check what a dump call site passes, not lib/hexdump.c.
+ */
+enum { DUMP_PREFIX_NONE, DUMP_PREFIX_ADDRESS, DUMP_PREFIX_OFFSET };
+void print_hex_dump(const char *level, const char *prefix_str,
+		    int prefix_type, int rowsize, int groupsize,
+		    const void *buf, size_t len, _Bool ascii);
+
+/* As include/linux/kernel.h.patch */
+#if defined(DYNAMIC_PRINTK_CALL_SITES)
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
+			     groupsize, buf, len, ascii)		\
+	dynamic_hex_dump(prefix_str, prefix_type, rowsize,		\
+			 groupsize, buf, len, ascii)
+#elif defined(DEBUG)
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
+			     groupsize, buf, len, ascii)		\
+	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, rowsize,	\
+		       groupsize, buf, len, ascii)
+#else
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
+			     groupsize, buf, len, ascii)		\
+	do {								\
+		if (0)							\
+			print_hex_dump(KERN_DEBUG, prefix_str,		\
+				       prefix_type, rowsize, groupsize,	\
+				       buf, len, ascii);		\
+	} while (0)
+#endif
+
 #endif

@@ -16,6 +16,17 @@ struct kernel_param {
 	void *arg;
 };
 
+/*
+ * A parameter of built-in code: only its name and where it is, for the
+ * tests to find (shim.c does not parse the command line for them).
+ */
+#define MODULE_PARAM_PREFIX	""
+#define module_param_named(name, value, type, perm)			\
+	static const struct kernel_param __param_##name __attribute__((used)) = {			\
+		MODULE_PARAM_PREFIX #name, perm, NULL, &value		\
+	}
+#define MODULE_PARM_DESC(name, desc)	extern int __parm_desc_##name
+
 int parse_args(const char *name, char *args, struct kernel_param *params,
 	       unsigned num, int (*unknown)(char *param, char *val));
 

@@ -1,0 +1,319 @@
+#ifndef _DYNAMIC_PRINTK_H
+#define _DYNAMIC_PRINTK_H
+
+/*
+ * Dynamic printk: pr_debug() and dev_dbg() call sites that are compiled in
+ * but stay silent until they are switched on at run time, per module
+ * through <debugfs>/dynamic_printk/modules or per call site through
+ * <debugfs>/dynamic_printk/control.  See Documentation/dynamic-printk.txt.
+ *
+ * This header is included by <linux/kernel.h> before pr_debug() is
+ * defined, so it must not include anything but <linux/compiler.h>, which
+ * only defines macros.
+ */
+
+#include <linux/compiler.h>
+
+#define DYNAMIC_PRINTK_HASH_BITS	6	/* 64 buckets per table */
+#define DYNAMIC_PRINTK_HASH_SIZE	(1 << DYNAMIC_PRINTK_HASH_BITS)
+
+#define DYNAMIC_PRINTK_TYPE_BOOLEAN	1
+
+/* mod_debug.flags: what a call site does when it runs */
+#define DYNAMIC_PRINTK_FL_PRINT		(1 << 0)	/* p: print */
+#define DYNAMIC_PRINTK_FL_MODULE	(1 << 1)	/* m: "<module>:" */
+#define DYNAMIC_PRINTK_FL_FUNC		(1 << 2)	/* f: "<function>:" */
+#define DYNAMIC_PRINTK_FL_LINE		(1 << 3)	/* l: "<line>:" */
+#define DYNAMIC_PRINTK_FL_TID		(1 << 4)	/* t: "[<pid>] " */
+
+/*
+ * One descriptor per call site, 32 bytes on 64-bit machines, gathered in
+ * the "__verbose" section.  The strings an object's call sites share, its
+ * module name and its source file, are stored once per object: @modname
+ * points to "<module>\0<file>".  The type is 8-byte aligned so that
+ * descriptors of different objects pack into an array without holes;
+ * __start___verbose .. __stop___verbose (and a module's __verbose
+ * section) can then be walked with a pointer.
+ *
+ * Only @flags changes at run time, under the writers' mutex of
+ * lib/dynamic_printk.c; call sites read it without a lock.
+ */
+struct mod_debug {
+	const char *modname;	/* "<module>\0<file>", in __verbose_strings */
+	const char *function;	/* __func__ */
+	const char *format;	/* the format as written */
+	unsigned int lineno;
+	unsigned char hash;	/* djb2 bucket of the module name */
+	unsigned char hash2;	/* r5 bucket of the module name */
+	unsigned char type;	/* DYNAMIC_PRINTK_TYPE_BOOLEAN */
+	unsigned char flags;	/* DYNAMIC_PRINTK_FL_* */
+} __attribute__((aligned(8)));
+
+/*
+ * With CONFIG_DYNAMIC_PRINTK_PATCH_SITES (and a compiler with asm goto) a
+ * call site is a 5-byte instruction, a NOP while the call site does not
+ * print and a jump to its print code while it does, and one entry of the
+ * "__verbose_sites" section says where it is.  Each field is the offset
+ * of an address from the field itself: 12 bytes, and nothing for the
+ * linker or the module loader to relocate but PC-relative references.
+ * A descriptor has several entries when its code was duplicated (a
+ * static inline function inlined in several places), none when the
+ * compiler found its call site unreachable.
+ */
+struct mod_debug_site {
+	int code;		/* the 5-byte instruction */
+	int print;		/* its print code, the target of the jump */
+	int desc;		/* its struct mod_debug */
+};
+
+#if defined(CONFIG_DYNAMIC_PRINTK_PATCH_SITES) && defined(CC_HAVE_ASM_GOTO)
+#define DYNAMIC_PRINTK_PATCHED	1
+#endif
+
+#ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
+
+/*
+ * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
+ * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
+ * Both are ~0ULL in 'all' mode, and until vmlinux is registered.
+ */
+extern unsigned long long dynamic_printk_enabled;
+extern unsigned long long dynamic_printk_enabled2;
+
+/* The descriptors of vmlinux, gathered by the linker script */
+extern struct mod_debug __start___verbose[], __stop___verbose[];
+extern struct mod_debug_site __start___verbose_sites[],
+	__stop___verbose_sites[];
+
+extern void __dynamic_pr_debug(const struct mod_debug *dd,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct device;
+extern void __dynamic_dev_dbg(const struct mod_debug *dd,
+			      const struct device *dev, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+extern void dynamic_printk_init(void);
+extern int dynamic_printk_register(struct mod_debug *start, unsigned long n,
+				   struct mod_debug_site *sites,
+				   unsigned long nr_sites);
+extern void dynamic_printk_unregister(struct mod_debug *start,
+				      unsigned long n);
+extern int dynamic_printk_module_param(struct mod_debug *start,
+				       unsigned long n, char *param,
+				       char *val);
+
+#if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
+
+/*
+ * This object has a single module name and its buckets: pr_debug() and
+ * dev_dbg() become dynamic call sites.  <linux/kernel.h> and
+ * <linux/device.h> test this to choose between dynamic_pr_debug() and the
+ * compiled-out versions.
+ */
+#define DYNAMIC_PRINTK_CALL_SITES	1
+
+#ifndef DEBUG_FILE
+#define DEBUG_FILE	__BASE_FILE__
+#endif
+
+/*
+ * The module name and the file, once per object.  "unused", not "used":
+ * an object without call sites never references it and the compiler
+ * drops it.
+ */
+static const char __dynamic_printk_modname[]
+	__attribute__((unused, section("__verbose_strings"))) =
+	KBUILD_MODNAME "\0" DEBUG_FILE;
+
+/*
+ * A file that defines DEBUG before its first #include (or is compiled with
+ * -DDEBUG) printed its pr_debug() calls before this option existed: its
+ * call sites start with 'p'.
+ */
+#ifdef DEBUG
+#define __DYNAMIC_PRINTK_FLAGS	DYNAMIC_PRINTK_FL_PRINT
+#else
+#define __DYNAMIC_PRINTK_FLAGS	0
+#endif
+
+#define __DYNAMIC_PRINTK_DESCRIPTOR(name, fmt)				\
+	static struct mod_debug __used					\
+	__attribute__((section("__verbose"), aligned(8))) name = {	\
+		.modname = __dynamic_printk_modname,			\
+		.function = __func__,					\
+		.format = (fmt),					\
+		.lineno = __LINE__,					\
+		.hash = DEBUG_HASH,					\
+		.hash2 = DEBUG_HASH2,					\
+		.type = DYNAMIC_PRINTK_TYPE_BOOLEAN,			\
+		.flags = __DYNAMIC_PRINTK_FLAGS,			\
+	}
+
+#ifdef DYNAMIC_PRINTK_PATCHED
+
+/*
+ * The call site's instruction: the 5-byte NOP every x86_64 CPU decodes as
+ * one instruction (registration may put a better one for the CPU in its
+ * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
+ * code.  arch/x86/kernel/dynamic_printk.c rewrites a site between these
+ * two with text_poke_batch(): while no other CPU runs anything but an NMI
+ * or machine check handler, and such a handler writes the new instruction
+ * itself before it runs one.
+ */
+#ifdef DEBUG
+#define __DYNAMIC_PRINTK_INSN(label)					\
+	".byte 0xe9\n\t.long %l[" #label "] - 2f\n2:"
+#else
+#define __DYNAMIC_PRINTK_INSN(label)					\
+	".byte 0x66,0x66,0x66,0x66,0x90"
+#endif
+
+/*
+ * The instruction, and its entry: code, print code and descriptor.  The
+ * print code is the block at @label, marked cold: the compiler puts it
+ * out of line, and a call site that does not print runs the NOP alone.
+ */
+#define __dynamic_printk_site(dd, label)				\
+	asm goto("1:\t" __DYNAMIC_PRINTK_INSN(label) "\n\t"		\
+		 ".pushsection __verbose_sites, \"a\"\n\t"		\
+		 ".balign 4\n\t"					\
+		 ".long 1b - ., %l[" #label "] - ., %c0 - .\n\t"	\
+		 ".popsection"						\
+		 : : "i" (&(dd)) : : label)
+
+#define dynamic_pr_debug(fmt, ...)					\
+({									\
+	__label__ __dp_print, __dp_done;				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
+	goto __dp_done;							\
+__dp_print: __attribute__((cold));					\
+	__dynamic_pr_debug(&__dynamic_printk_dd, fmt, ##__VA_ARGS__);	\
+__dp_done:								\
+	0;								\
+})
+
+#define dynamic_dev_dbg(dev, fmt, ...)					\
+({									\
+	__label__ __dp_print, __dp_done;				\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	__dynamic_printk_site(__dynamic_printk_dd, __dp_print);		\
+	goto __dp_done;							\
+__dp_print: __attribute__((cold));					\
+	__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,		\
+			  ##__VA_ARGS__);				\
+__dp_done:								\
+	0;								\
+})
+
+#else /* !DYNAMIC_PRINTK_PATCHED */
+
+/*
+ * Two bit tests inline, then the call site's own 'p' flag: a call site
+ * that does not print calls nothing.  The flag is read plainly, as the
+ * masks are, so that the compiler tests it in memory with one testb.
+ */
+#define __dynamic_printk_test(dd)					\
+	unlikely((dynamic_printk_enabled & (1ULL << DEBUG_HASH)) &&	\
+		 (dynamic_printk_enabled2 & (1ULL << DEBUG_HASH2)) &&	\
+		 ((dd).flags & DYNAMIC_PRINTK_FL_PRINT))
+
+#define dynamic_pr_debug(fmt, ...)					\
+({									\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
+				   ##__VA_ARGS__);			\
+	0;								\
+})
+
+#define dynamic_dev_dbg(dev, fmt, ...)					\
+({									\
+	__DYNAMIC_PRINTK_DESCRIPTOR(__dynamic_printk_dd, fmt);		\
+	if (__dynamic_printk_test(__dynamic_printk_dd))			\
+		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
+				  ##__VA_ARGS__);			\
+	0;								\
+})
+
+#endif /* DYNAMIC_PRINTK_PATCHED */
+
+#endif /* KBUILD_MODNAME && DEBUG_HASH && DEBUG_HASH2 */
+
+#else /* !CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+/*
+ * What init/main.c calls, when there is nothing.  The module loader has
+ * its own empty helpers: its calls pass fields of struct module that
+ * exist only with the option.
+ */
+static inline void dynamic_printk_init(void)
+{
+}
+
+#endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
+
+#ifdef DYNAMIC_PRINTK_PATCHED
+/* The instruction of a patched call site, as the asm above puts it */
+#define DYNAMIC_PRINTK_INSN_SIZE	5
+
+/* An entry's fields are offsets from themselves */
+static inline unsigned long
+dynamic_printk_site_code(const struct mod_debug_site *s)
+{
+	return (unsigned long)&s->code + s->code;
+}
+
+static inline struct mod_debug *
+dynamic_printk_site_desc(const struct mod_debug_site *s)
+{
+	return (struct mod_debug *)((unsigned long)&s->desc + s->desc);
+}
+
+/*
+ * The architecture's part (arch/x86/kernel/dynamic_printk.c): what a call
+ * site's instruction is and how it is rewritten.  lib/dynamic_printk_sites.c
+ * decides which call sites change, and calls these serialized by its mutex
+ * or, at boot, before other CPUs run.
+ */
+struct dynamic_printk_pokes;
+extern void arch_dynamic_printk_init(void);
+extern int arch_dynamic_printk_valid(const struct mod_debug_site *s);
+extern int arch_dynamic_printk_stale(const struct mod_debug_site *s);
+extern struct dynamic_printk_pokes *arch_dynamic_printk_pokes(unsigned int max);
+extern void arch_dynamic_printk_poke(struct dynamic_printk_pokes *p,
+				     const struct mod_debug_site *s);
+extern int arch_dynamic_printk_write(struct dynamic_printk_pokes *p,
+				     int live);
+extern void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
+					    unsigned int n);
+extern void arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
+					    unsigned int n);
+
+extern void dynamic_printk_free_initmem(void);
+extern void dynamic_printk_free_init(struct mod_debug *start,
+				     unsigned long begin, unsigned long end);
+extern int dynamic_printk_text_reserved(unsigned long addr);
+#ifdef CONFIG_DYNAMIC_PRINTK_TEST
+extern int dynamic_printk_test_nomem;
+#endif
+#else
+/* No call site is ever rewritten: nothing to keep track of */
+static inline void dynamic_printk_free_initmem(void)
+{
+}
+
+static inline void dynamic_printk_free_init(struct mod_debug *start,
+					    unsigned long begin,
+					    unsigned long end)
+{
+}
+
+static inline int dynamic_printk_text_reserved(unsigned long addr)
+{
+	return 0;
+}
+#endif
+
+#endif /* _DYNAMIC_PRINTK_H */
