@@ -29,6 +29,10 @@ dmesg > /tmp/boot.dmesg
 dmesg -r > /tmp/boot.rdmesg
 # The control file as the kernel booted it, before any case ran.
 cat /sys/kernel/debug/dynamic_printk/modules > /tmp/boot.ctl 2>/dev/null
+# The cases read what each command applied logs: dynamic_printk.verbose
+# on, its value at boot kept for the case about it.
+V=/sys/module/dynamic_printk/parameters/verbose
+[ -f $V ] && cat $V > /tmp/boot.verbose && echo 1 > $V
 # Only emergencies reach the console from now on: the host reads the rest
 # of the kernel log from the dumps, attributed to the case that caused it.
 dump_dmesg boot

@@ -12,7 +12,7 @@ check "the list is on the command line" grep -q 'dynamic_printk=dp_dbg,dp-dash,k
 check "read the boot log" grep -q 'Linux version 2.6.27' $raw
 grep -v 'ommand line: ' $raw > /tmp/boot.log
 expect_eq "kobject's switch logged once at boot, at KERN_DEBUG" 1 "$(grep -cxF '<7>dynamic_printk: kobject enabled=1' /tmp/boot.log)"
-expect_eq "no other dynamic_printk message at boot" "<7>dynamic_printk: kobject enabled=1" "$(grep dynamic_printk /tmp/boot.log)"
+expect_eq "no other dynamic_printk message at boot" "<7>dynamic_printk: kobject enabled=1" "$(grep "^<[0-7]>dynamic_printk:" /tmp/boot.log)"
 sw=$(grep -nxF '<7>dynamic_printk: kobject enabled=1' /tmp/boot.log | cut -d: -f1)
 sw=${sw:-999999}
 after=$(tail -n +$sw /tmp/boot.log | grep -c '^<7>kobject:kobject: ')

@@ -16,8 +16,8 @@ check "insmod dp_sites" insmod $MODDIR/dp_sites.ko
 check "insmod kobject (dp_kobject)" insmod $MODDIR/kobject.ko
 check "insmod dp-dash" insmod $MODDIR/dp-dash.ko
 check "no line with a flag other than p" sh -c "! tail -n +2 $DCTL | grep -qvE '^[^ ]+ [^ ]+ =(_|p) '"
-A="init fire dfire hirq dhirq exit ia"
-B="tab quote bslash esc pct apos long semi hash two1 two2 ib"
+A="init fire dfire hirq dhirq exit"
+B="tab quote bslash esc pct apos long semi hash two1 two2"
 S='mod == "dp_sites"'
 
 # file
@@ -37,7 +37,7 @@ sel "file l*t.c" 'f ~ /^l.*t\.c$/ || b ~ /^l.*t\.c$/' ""
 sel "file lib/*" 'f ~ /^lib\//' ""
 sel "file ?ib/kobject.?" 'f ~ /^.ib\/kobject\..$/ || b ~ /^.ib\/kobject\..$/' ""
 sel "file kobject" '0' ""
-sel "file dp_sites.h" '0' ""
+sel "file dp_sites.h" 'f == "dp_sites.h"' "ia"
 
 # func
 sel "func b_tab" 'fn == "b_tab"' "tab"
@@ -45,18 +45,18 @@ sel "func b_t*" 'fn ~ /^b_t/' "tab two1 two2"
 sel "func b_???" 'fn ~ /^b_...$/' "tab two1 two2"
 sel "func hirq?fn" 'fn ~ /^hirq.fn$/' "hirq dhirq"
 sel "func fire_set" 'fn == "fire_set"' "fire dfire"
-sel "func dp_sites_inline" 'fn == "dp_sites_inline"' "ia ib"
-sel "func *_inline" 'fn ~ /_inline$/' "ia ib"
-sel "func *sites*" 'fn ~ /sites/' "init exit ia ib"
+sel "func dp_sites_inline" 'fn == "dp_sites_inline"' "ia"
+sel "func *_inline" 'fn ~ /_inline$/' "ia"
+sel "func *sites*" 'fn ~ /sites/' "init exit ia"
 sel "func kobject_add_internal" 'fn == "kobject_add_internal"' ""
 sel "func b_ta" '0' ""
 
 # module
-sel "module dp_sites" "$S" "$A $B"
-sel "module dp-sites" "$S" "$A $B"
-sel "module dp?sites" 'mod ~ /^dp.sites$/' "$A $B"
-sel "module dp-s*" 'mod ~ /^dp_s/' "$A $B"
-sel "module *-sites" 'mod ~ /_sites$/' "$A $B"
+sel "module dp_sites" "$S" "$A $B ia"
+sel "module dp-sites" "$S" "$A $B ia"
+sel "module dp?sites" 'mod ~ /^dp.sites$/' "$A $B ia"
+sel "module dp-s*" 'mod ~ /^dp_s/' "$A $B ia"
+sel "module *-sites" 'mod ~ /_sites$/' "$A $B ia"
 sel "module dp_dash" 'mod == "dp_dash"' ""
 sel "module dp-dash" 'mod == "dp_dash"' ""
 sel "module kobject" 'mod == "kobject"' ""
@@ -85,7 +85,7 @@ sel "format it\\'s" "index(fm, \"it's\")" "apos"
 sel 'format "semi; colon"' 'index(fm, "semi; colon")' "semi"
 sel "format 'hash #'" 'index(fm, "hash #")' "hash"
 sel 'format "two "' 'index(fm, "two ")' "two1 two2"
-sel 'format "inline %s"' 'index(fm, "inline %s")' "ia ib"
+sel 'format "inline %s"' 'index(fm, "inline %s")' "ia"
 sel "format 'sixty-four bytes of a command'" 'index(fm, "sixty-four bytes of a command")' "long"
 sel "format no_such_format_anywhere" '0' ""
 
@@ -105,7 +105,8 @@ sel "file dp_sites_b.c line 999999-" '0' ""
 sel "file dp_sites_b.c func b_two line $l2" "f == \"dp_sites_b.c\" && fn == \"b_two\" && ln == $l2" "two2"
 sel "module dp-sites func fire_set format dev" "$S"' && fn == "fire_set" && index(fm, "dev")' "dfire"
 sel "func b_* format quote file *_b.c" 'fn ~ /^b_/ && index(fm, "quote") && b ~ /_b\.c$/' "quote"
-sel "func dp_sites_inline file dp_sites_a.c" 'fn == "dp_sites_inline" && f == "dp_sites_a.c"' "ia"
+sel "func dp_sites_inline file dp_sites_a.c" '0' ""
+sel "func dp_sites_inline file dp_sites.h" 'fn == "dp_sites_inline" && f == "dp_sites.h"' "ia"
 sel "module kobject file lib/kobject.c" 'mod == "kobject" && f == "lib/kobject.c"' ""
 sel "module kobject file kobject.c func fire_set" 'mod == "kobject" && b == "kobject.c" && fn == "fire_set"' ""
 expect_eq "... that is dp_kobject's one call site" 1 "$(cat /tmp/sel.n)"
@@ -118,7 +119,7 @@ sel "  func	 b_tab  " 'fn == "b_tab"' "tab"
 sel "func \"b_tab\" module 'dp_sites'" 'fn == "b_tab"' "tab"
 
 # No match-spec: every call site.
-sel "" '1' "$A $B"
+sel "" '1' "$A $B ia"
 
 check "rmmod dp_sites kobject dp_dash" rmmod dp_sites kobject dp_dash
 finish

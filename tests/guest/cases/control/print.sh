@@ -106,13 +106,12 @@ shot "every call site =p" fire a1 \
 	"dp_sites:escape ${E}[1ma1${E}[0m" "dp_sites:percent 100% a1" "dp_sites:it's a1" \
 	"dp_sites:long format, longer than the sixty-four bytes of a command that a log line shows: a1" \
 	"dp_sites:semi; colon a1" "dp_sites:hash #a1" "dp_sites:two first a1" "dp_sites:two second a1" \
-	"dp_sites:inline a1" "dp_sites:inline a1"
-# The two copies of the header's call site: each its own.
+	"dp_sites:inline a1"
+# The header's call site: decorated with the header's path and line.
 set_ "module dp_sites =_"
-set_ "func dp_sites_inline file dp_sites_a.c =pl"
-set_ "func dp_sites_inline file dp_sites_b.c =pf"
-shot "the inline call site: b's copy =pf, a's =pl" fire a2 \
-	"dp_sites_inline: dp_sites:inline a2" "$(site_line ia): dp_sites:inline a2"
+set_ "file dp_sites.h =psl"
+shot "the inline call site: its header" fire a2 \
+	"dp_sites.h:$(site_line ia): dp_sites:inline a2"
 set_ "module dp_sites =_"
 set_ "func b_two line $(site_line two2) =pmfl"
 set_ "func b_escape =pt"

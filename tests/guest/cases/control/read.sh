@@ -3,8 +3,8 @@
 # call site, "<file>:<line> [<module>]<function> =<flags> "<format>"",
 # vmlinux first, then each module in load order; an out-of-tree module's
 # file relative to its folder; a call site of an inline function in a
-# header listed with the .c file of each object that has a copy, and the
-# header's line; flags "=_" when none; the format as written, with \n \t
+# header listed under the header's path, with its line; flags "=_" when
+# none; the format as written, with \n \t
 # \" \\ escaped and other bytes outside printable ASCII as \ooo.  A read
 # in small pieces gives the same bytes as one big read.
 . /lib.sh
@@ -37,10 +37,10 @@ expect_eq "a backslash is \\\\" 1 "$(grep -cF '[dp_sites]b_backslash =_ "backsla
 expect_eq "the escape byte is \\033" 1 "$(grep -cF '[dp_sites]b_escape =_ "escape \033[1m%s\033[0m\n"' /tmp/c)"
 expect_eq "'%%', an apostrophe, ';' and '#' as they are" 4 \
 	"$(grep -cE '\[dp_sites\]b_(percent|apostrophe|semicolon|hash) =_ "(percent 100%% %s|it'"'"'s %s|semi; colon %s|hash #%s)\\n"$' /tmp/c)"
-# The header's call site, once per object, with the header's line.
+# The header's call site, under the header's path, with its line.
 l=$(src_line dp_sites dp_sites.h 'pr_debug("inline')
-expect_eq "the inline call site of dp_sites.h: in both objects, line $l" \
-	"dp_sites_a.c:$l [dp_sites]dp_sites_inline =_ \"inline %s\\n\"|dp_sites_b.c:$l [dp_sites]dp_sites_inline =_ \"inline %s\\n\"" \
+expect_eq "the inline call site of dp_sites.h: its header, line $l" \
+	"dp_sites.h:$l [dp_sites]dp_sites_inline =_ \"inline %s\\n\"" \
 	"$(grep '\[dp_sites\]dp_sites_inline ' /tmp/c | sort | tr '\n' '|' | sed 's/|$//')"
 # dp_dbg's call sites, file relative to its folder.
 l=$(src_line dp_dbg dp_dbg.c 'pr_debug("pr %s\n"')
@@ -56,8 +56,8 @@ awk '/^#/ { next }
      !($2 ~ /^\[dp_(dbg|sites)\]/) { w = "vmlinux" }
      w != last { printf "%s ", w; last = w }' /tmp/c > /tmp/order
 expect_eq "blocks in order: vmlinux, dp_dbg, dp_sites" "vmlinux dp_dbg dp_sites " "$(cat /tmp/order)"
-expect_eq "dp_sites: dp_sites_a.c's lines, then dp_sites_b.c's" "dp_sites_a.c dp_sites_b.c " \
-	"$(grep '^[^ ]* \[dp_sites\]' /tmp/c | cut -d: -f1 | uniq | tr '\n' ' ')"
+expect_eq "dp_sites: dp_sites_a.c's lines (its header's among them), then dp_sites_b.c's" "dp_sites_a.c dp_sites_b.c " \
+	"$(grep '^[^ ]* \[dp_sites\]' /tmp/c | cut -d: -f1 | grep -v '^dp_sites\.h$' | uniq | tr '\n' ' ')"
 check "vmlinux: lib/kobject.c listed relative to the top of the tree" grep -q '^lib/kobject\.c:[0-9]* \[kobject\]' /tmp/c
 expect_eq "vmlinux: no absolute or ./ path" 0 "$(grep -cE '^(/|\./)' /tmp/c)"
 expect_eq "vmlinux: flags at boot are =_ or =p (DEBUG files)" 0 "$(grep -v '^#' /tmp/c | grep -cvE '^[^ ]+ [^ ]+ =(_|p) ')"

@@ -31,7 +31,7 @@ expect_eq "... dp_dbg untouched" 0 "$(with_p dp_dbg)"
 expect_eq "... enabled=1" "dp_sites enabled=1" "$(mstate dp_sites)"
 klog_mark
 fire dp_sites v1
-expect_eq "... all of its process-context call sites print" 15 "$(klog_new | grep -c 'v1')"
+expect_eq "... all of its process-context call sites print" 14 "$(klog_new | grep -c 'v1')"
 klog_mark
 echo "set enabled=0 dp_sites" > $MCTL
 expect_eq "set enabled=0 dp_sites: logged as before" "<7>dynamic_printk: dp_sites enabled=0" "$(klog_new)"

@@ -50,12 +50,12 @@ done
 expect_eq "none of them changed anything" "" "$(sites_state | grep -v ' =_$')"
 write_ok "the line itself" "$(lit "$two2")\n" "$(changed_log "$two2" 1)"
 expect_eq "only two2 =p" "two2 =p" "$(sites_state | grep -v ' =_$')"
-ib=$(site ib pmf)
-write_ok "the inline call site of dp_sites_b.c" "$(lit "$ib")\n" "$(changed_log "$ib" 1)"
-expect_eq "... not the one of dp_sites_a.c" "ib =pmf two2 =p" "$(sites_state | grep -v ' =_$' | tr '\n' ' ' | sed 's/ $//')"
+ia=$(site ia pmf)
+write_ok "the inline call site of dp_sites.h" "$(lit "$ia")\n" "$(changed_log "$ia" 1)"
+expect_eq "... and no other" "ia =pmf two2 =p" "$(sites_state | grep -v ' =_$' | tr '\n' ' ' | sed 's/ $//')"
 # A line read with =_ clears that call site.
 write_ok "a =_ line" "$(lit "$(site two2)")\n" "$(changed_log "$(site two2)" 1)"
-expect_eq "two2 cleared, ib kept" "ib =pmf" "$(sites_state | grep -v ' =_$')"
+expect_eq "two2 cleared, ia kept" "ia =pmf" "$(sites_state | grep -v ' =_$')"
 dput "module dp_sites =_"
 # The header is a comment.
 write_noop "the header line" "$DHEAD\n"

@@ -1,6 +1,7 @@
 # One write may hold several commands, separated by
-# newlines or ';'; blank lines and comments ('#' at the start of a line
-# or after a blank, to the end of the line) are ignored.  All or nothing:
+# newlines or ';'; blank lines and comments (from a '#' that starts a
+# word to the end of its command, the next ';' or newline) are ignored,
+# and a carriage return is a blank.  All or nothing:
 # every command is checked first; if one is bad nothing is applied, the
 # write fails with EINVAL and one KERN_DEBUG line names the first bad
 # command ("trimmed, comment removed, as written, first 64 bytes").
@@ -27,12 +28,15 @@ write_ok "'; ' with blanks, a trailing ';' and an empty command" '  set enabled=
 $D allx enabled=1"
 on "dp_multi and allx on" "allx dp_multi "
 write_ok "blank lines, comment lines, trailing comments, tabs" \
-	'# switch two off\n\n\t\n   # indented comment\nset enabled=0 allx # trailing comment\n\tset enabled=0 dp_multi\t# tab, comment; set enabled=1 dp_dbg\n\n' \
+	'# switch two off\n\n\t\n   # indented comment\nset enabled=0 allx # trailing comment\n\tset enabled=0 dp_multi\t# tab, comment\n\n' \
 	"$D allx enabled=0
 $D dp_multi enabled=0"
 on "both off, the commented-out command not applied" ""
 # A '#' right after ';' starts a comment too, as in later kernels.
 write_ok "a '#' right after ';' is a comment" 'set enabled=1 allx;# set enabled=1 dp_dbg\n' "$D allx enabled=1"
+# A comment ends with its command, at ';', as in later kernels.
+write_ok "a comment ends at ';'" 'set enabled=0 allx # off ; set enabled=1 allx # on again\n' "$D allx enabled=0
+$D allx enabled=1"
 on "only allx on" "allx "
 write_ok "a '#' after '; ' is one" 'set enabled=0 allx; # set enabled=1 dp_dbg\n' "$D allx enabled=0"
 write_ok "set enabled=1 allx" 'set enabled=1 allx\n' "$D allx enabled=1"
@@ -105,8 +109,8 @@ write_noop "only comments" '# nothing\n   # at all\n'
 write_noop "only blank lines and ';'" '\n ; ;\n\t\n'
 write_noop "a '#' at the start of the only command" '#set enabled=1 dp_dbg\n'
 write_noop "a lone newline" '\n'
-write_einval "a carriage return (a line ended CR LF)" 'set enabled=1 dp_dbg\r\n' \
-	'dynamic_printk: invalid byte 0x0d at offset 20'
+write_ok "a carriage return (a line ended CR LF) is a blank" 'set enabled=1 dp_dbg\r\nset\renabled=0 dp_dbg\r\n' "$D dp_dbg enabled=1
+$D dp_dbg enabled=0"
 write_einval "a NUL after good commands" 'set enabled=1 dp_dbg\nset enabled=0 allx\n\000' \
 	'dynamic_printk: invalid byte 0x00 at offset 40'
 expect_eq "after the bad batches: only allx on" "allx enabled=1" "$(on_lines)"

@@ -147,7 +147,7 @@ expect_eq "rejected line: the errno text" \
 	"$(cat /tmp/t.err)"
 check "rejected line: nothing of the write applied" control_is /tmp/before
 check "rejected line: the kernel named it" \
-	klog_has 'dynamic_printk: invalid command "dp_dbg.c:1 [dp_dbg]fire_set =p "bad \q""'
+	klog_has 'dynamic_printk: invalid command "dp_dbg.c:1 [dp_dbg]fire_set =p "bad \q"": unknown escape in format'
 
 # --- more than a page: 300 times fire_set's pr_debug line with =p, then
 # 300 times with =_: about 27 KB, in writes of whole lines
@@ -289,7 +289,7 @@ expect_eq "modules: rejected restore: the errno text" \
 	"$(cat /tmp/t.err)"
 expect_eq "modules: rejected restore: nothing of it applied" "$(grep -v '^dp_hello ' /tmp/before)" "$(cat $CTL)"
 check "modules: rejected restore: the kernel named the bad command" \
-	klog_has 'dynamic_printk: invalid command "dp_hello enabled=1"'
+	klog_has 'dynamic_printk: invalid command "dp_hello enabled=1": no module of that name "dp_hello"'
 rm -f /tmp/fifo
 
 echo "set enabled=0 all" > $CTL

@@ -116,7 +116,7 @@ rejected() {
 	expect_eq "rejected '$1': the kernel logged one line" $((n0 + 1)) "$(nlog)"
 }
 rejected 'module dp_dbg +x'
-check "the kernel named it" klog_has 'dynamic_printk: invalid command "module dp_dbg +x"'
+check "the kernel named it and why" klog_has "dynamic_printk: invalid command \"module dp_dbg +x\": unknown flag 'x'"
 rejected 'module dp_dbg func fire_set +p; module dp_dbg frob x +p'
 rejected "format 'pr %s +p"
 rejected 'func fire_set'

@@ -8,8 +8,8 @@ const char *dp_sites_eval(const char *tag);
 void dp_sites_b_fire(const char *tag);
 
 /*
- * A call site in an inline function of a header: each object that calls
- * it has its own copy, listed with that object's .c file and this line.
+ * A call site in an inline function of a header: listed under this
+ * file's path, "dp_sites.h:<line>", in each object that calls it.
  */
 static inline void dp_sites_inline(const char *tag)
 {

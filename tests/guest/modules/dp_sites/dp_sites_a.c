@@ -3,7 +3,8 @@
  * debug call sites the guest tests of the per-call-site control file
  * know exactly: pr_debug() and dev_dbg() in several functions, formats
  * with bytes that must be escaped or quoted (dp_sites_b.c), a call site
- * in an inline function of a header (dp_sites.h) in both objects.  The
+ * in an inline function of a header (dp_sites.h), listed under the
+ * header's path (only dp_sites_a.c calls it: one copy).  The
  * tests find the lines in the sources, which the initramfs carries in
  * /src/dp_sites.
  *

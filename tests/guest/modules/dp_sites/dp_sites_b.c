@@ -73,5 +73,4 @@ void dp_sites_b_fire(const char *tag)
 	b_semicolon(tag);
 	b_hash(tag);
 	b_two(tag);
-	dp_sites_inline(tag);
 }
