@@ -2,6 +2,7 @@
 # kernel tree at KSRC is only ever read.
 #
 #   make run            build the patched kernel and boot it, showing the feature
+#   make shell          build it and boot it with a shell in the guest
 #   make check          run all the tests (host tier; guest tier if KSRC is there)
 #   make help           the rest
 
@@ -11,11 +12,12 @@ BUILD	?= $(CURDIR)/build
 KVARIANT ?= on-small
 export KSRC BUILD
 
-.PHONY: help deps busybox tree kernel run module check check-host \
+.PHONY: help deps busybox tree kernel run shell module check check-host \
 	check-guest check-debug boot-stats fuzz clean distclean series check-series bench
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
+	@echo 'make shell            the same kernel booted with a shell in the guest, the test modules in /modules (Ctrl-A X leaves)'
 	@echo 'make check            all tests; the last line counts them'
 	@echo 'make check-host       host tier only (seconds, no kernel tree needed)'
 	@echo 'make check-guest      guest tier only (needs KSRC)'
@@ -52,6 +54,9 @@ module:
 
 run: deps busybox kernel
 	@bash tools/demo.sh $(KVARIANT)
+
+shell: deps busybox kernel
+	@bash tools/shell.sh $(KVARIANT)
 
 check: deps
 	@bash tools/check.sh
