@@ -1,9 +1,10 @@
-# What "make run" shows: the two files, a query on one call site and what
-# it prints, the two views of one state, an exact save and restore,
-# dyndbg= on insmod, and the bytes of a patched call site.  Each command
-# is echoed ("# ...") before its output.  Not a test (the tests are in
-# ../cases), but it says FAIL when what it shows is not what it claims.
-# show-modules.sh is the same for a kernel with only the modules file.
+# What "make run" shows: the two files (the control file first), a query
+# on one function's call sites and what they print, the two views of one
+# state, an exact save and restore, dyndbg= on insmod, and the bytes of a
+# patched call site.  Each command is echoed ("# ...") before its output.
+# Not a test (the tests are in ../cases), but it says FAIL when what it
+# shows is not what it claims.  show-modules.sh is the same for a kernel
+# with only the modules file.
 . /lib.sh
 say() { echo; echo "### $*"; }
 run() { echo "# $*"; sh -c "$*"; }
@@ -26,10 +27,10 @@ insmod $MODDIR/dp_sites.ko
 insmod $MODDIR/dp_patch.ko
 dmesg -c > /dev/null
 
-say "two files: 'modules' (one line per module), 'control' (one per call site)"
+say "two files: 'control' (one line per call site), 'modules' (one per module)"
 run "cd /sys/kernel/debug/dynamic_printk; ls"
-run "head -3 modules"
 run "head -4 control; wc -l < control"
+run "head -3 modules"
 
 say "a query: the call sites of one function of one file get p, f and l"
 run "grep fire_set control"
