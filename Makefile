@@ -52,10 +52,22 @@ module:
 	@bash tools/build-modules.sh $(KVARIANT) $(abspath $(M))
 	@echo "built in $(BUILD)/mod/$(KVARIANT)/$(notdir $(abspath $(M)))"
 
-run: deps busybox kernel
+# run and shell build busybox and the kernel with their output in a log
+# (2.6.27 built by gcc 12 warns by the thousand lines): what a person
+# wants to read is the guest.  A build that fails shows its log's end.
+#   $(call logged,<what>,<log>,<command>)
+logged = mkdir -p $(BUILD) && echo "building $(1) (log: $(2))" && \
+	{ $(3) > $(2) 2>&1 || { tail -n 20 $(2); echo "failed: see $(2)"; exit 1; }; }
+build-quietly = \
+	@$(call logged,busybox,$(BUILD)/busybox-build.log,bash tools/build-busybox.sh); \
+	$(call logged,the $(KVARIANT) kernel,$(BUILD)/kbuild-$(KVARIANT).log,bash tools/kbuild.sh $(KVARIANT))
+
+run: deps
+	$(build-quietly)
 	@bash tools/demo.sh $(KVARIANT)
 
-shell: deps busybox kernel
+shell: deps
+	$(build-quietly)
 	@bash tools/shell.sh $(KVARIANT)
 
 check: deps
