@@ -18,10 +18,11 @@ mount -t tmpfs tmpfs /tmp 2>/dev/null
 
 # "make shell" (tools/shell.sh) boots with guest_shell=1: an interactive
 # shell on the console instead of the cases; when it exits the guest
-# reboots, which ends QEMU (-no-reboot).  cttyhack makes the console's serial port the shell's
-# controlling tty (for job control and Ctrl-C); it opens /dev/ttyS0,
-# which without devtmpfs has to be made.  A serial line cannot tell the
-# size of the terminal at its other end: the host passes it.
+# reboots, which ends QEMU (-no-reboot).  cttyhack makes the console's
+# serial port the shell's controlling tty (for job control and Ctrl-C);
+# it opens /dev/ttyS0, which without devtmpfs has to be made.  A serial
+# line cannot tell the size of the terminal at its other end: the host
+# passes it.
 if [ "${guest_shell:-}" = 1 ]; then
 	[ -e /dev/tty ] || mknod /dev/tty c 5 0
 	[ -e /dev/ttyS0 ] || mknod /dev/ttyS0 c 4 64
