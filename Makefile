@@ -2,6 +2,7 @@
 # kernel tree at KSRC is only ever read.
 #
 #   make run            build the patched kernel and boot it, showing the feature
+#   make shell          build it and boot it with a shell in the guest
 #   make check          run all the tests (host tier; guest tier if KSRC is there)
 #   make help           the rest
 
@@ -11,11 +12,12 @@ BUILD	?= $(CURDIR)/build
 KVARIANT ?= on-small
 export KSRC BUILD
 
-.PHONY: help deps busybox tree kernel run module check check-host \
+.PHONY: help deps busybox tree kernel run shell module check check-host \
 	check-guest check-debug boot-stats fuzz clean distclean series check-series bench
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
+	@echo 'make shell            the same kernel booted with a shell in the guest, the test modules in /modules (Ctrl-A X leaves)'
 	@echo 'make check            all tests; the last line counts them'
 	@echo 'make check-host       host tier only (seconds, no kernel tree needed)'
 	@echo 'make check-guest      guest tier only (needs KSRC)'
@@ -50,8 +52,23 @@ module:
 	@bash tools/build-modules.sh $(KVARIANT) $(abspath $(M))
 	@echo "built in $(BUILD)/mod/$(KVARIANT)/$(notdir $(abspath $(M)))"
 
-run: deps busybox kernel
+# run and shell build busybox and the kernel with their output in a log
+# (2.6.27 built by gcc 12 warns by the thousand lines): what a person
+# wants to read is the guest.  A build that fails shows its log's end.
+#   $(call logged,<what>,<log>,<command>)
+logged = mkdir -p $(BUILD) && echo "building $(1) (log: $(2))" && \
+	{ $(3) > $(2) 2>&1 || { tail -n 20 $(2); echo "failed: see $(2)"; exit 1; }; }
+build-quietly = \
+	@$(call logged,busybox,$(BUILD)/busybox-build.log,bash tools/build-busybox.sh); \
+	$(call logged,the $(KVARIANT) kernel,$(BUILD)/kbuild-$(KVARIANT).log,bash tools/kbuild.sh $(KVARIANT))
+
+run: deps
+	$(build-quietly)
 	@bash tools/demo.sh $(KVARIANT)
+
+shell: deps
+	$(build-quietly)
+	@bash tools/shell.sh $(KVARIANT)
 
 check: deps
 	@bash tools/check.sh

@@ -7,7 +7,8 @@
 # VARIANT in /modules and their sources in /src/<folder>.  APPEND is added
 # to the kernel command line ("-" for nothing).  The console log is kept
 # in $BUILD/guest/BOOT/console.log; the results are printed as PASS:/FAIL:
-# lines by guest-parse.py.
+# lines by guest-parse.py.  With GUEST_SHELL=1 the console is the
+# terminal instead (see below).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -91,6 +92,15 @@ echo "$cmdline" > "$dir/cmdline"
 # still SMP: its CPUs interleave, preempt each other, send IPIs.
 accel=
 [ "$GUEST_CPUS" -gt 1 ] && accel="-accel tcg,thread=single"
+# GUEST_SHELL=1 (tools/shell.sh): the guest's console is this terminal,
+# QEMU's serial port and monitor multiplexed on it (Ctrl-A X quits,
+# Ctrl-A C switches to the monitor), without a time limit or a log.
+if [ -n "${GUEST_SHELL:-}" ]; then
+	# shellcheck disable=SC2086
+	exec qemu-system-x86_64 $accel -nographic -serial mon:stdio -no-reboot \
+		${GUEST_QEMU_CPU:+-cpu "$GUEST_QEMU_CPU"} -m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
+		-initrd "$dir/initramfs.cpio" -append "$cmdline"
+fi
 # A case that says "# host: nmi" gets NMIs from the host while it asks for
 # them (tools/nmi-inject.py), through the monitor on a unix socket.
 monitor= injector=

@@ -16,6 +16,34 @@ mount -t sysfs sysfs /sys
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 
+# "make shell" (tools/shell.sh) boots with guest_shell=1: an interactive
+# shell on the console instead of the cases; when it exits the guest
+# reboots, which ends QEMU (-no-reboot).  cttyhack makes the console's
+# serial port the shell's controlling tty (for job control and Ctrl-C);
+# it opens /dev/ttyS0, which without devtmpfs has to be made.  A serial
+# line cannot tell the size of the terminal at its other end: the host
+# passes it.
+if [ "${guest_shell:-}" = 1 ]; then
+	[ -e /dev/tty ] || mknod /dev/tty c 5 0
+	[ -e /dev/ttyS0 ] || mknod /dev/ttyS0 c 4 64
+	[ -n "${guest_cols:-}" ] && stty cols "$guest_cols" rows "${guest_rows:-24}" 2> /dev/null
+	cat <<-EOF
+
+	Linux $(uname -r) with dynamic printk: busybox sh, as root.
+	  /sys/kernel/debug/dynamic_printk/control   one line per call site
+	  /sys/kernel/debug/dynamic_printk/modules   one line per module
+	  /modules/*.ko   the test modules (their sources in /src)
+	  dynamic_printk  the shell front end (dynamic_printk -h)
+	  dmesg shows what printed (dmesg -n 8: debug messages on the console too)
+	  exit, or Ctrl-A X, leaves.
+
+	EOF
+	cd /
+	HOME=/ PS1='guest:\w# ' setsid cttyhack sh
+	sync
+	reboot -f
+fi
+
 dump_dmesg() {
 	echo "@@DMESG-BEGIN $1"
 	dmesg -c
