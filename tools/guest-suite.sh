@@ -22,8 +22,8 @@ deadline=${CHECK_DEADLINE:-}
 slow=
 nominal() {
 	case $1 in
-	*-defconfig)	echo 640 ;;
-	*-debug)	echo 340 ;;
+	*-defconfig|*-defconfig32)	echo 640 ;;
+	*-debug|*-debug32)	echo 340 ;;
 	*)		echo 190 ;;
 	esac
 }
@@ -126,7 +126,7 @@ while read -r boot variant append cases; do
 	# that readers, writers and interrupts really run at once, and more
 	# memory for the checkers' bookkeeping; they slow everything down.
 	case $variant in
-	*-debug) GUEST_QEMU_CPU=$cpu GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800} \
+	*-debug|*-debug32) GUEST_QEMU_CPU=$cpu GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800} \
 		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	*)	GUEST_QEMU_CPU=$cpu bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	esac
