@@ -10,7 +10,7 @@
 #     suite runs it.
 # The kernel and its test modules are built first.  A boot passes when the
 # guest reached /init, ran every case without a failed check (for a
-# variant: with $GUEST_CPUS CPUs online, 2 for *-debug variants, else 1),
+# variant: with $GUEST_CPUS CPUs online, 2 for *-debug(32) variants, else 1),
 # powered off, and showed no panic, oops or warning (the runner's usual
 # verdict).  The console log of each failed boot is kept in
 # $BUILD/boot-stats/NAME/.  Prints one summary line:
@@ -40,14 +40,16 @@ else
 	boot=stats-$variant
 fi
 case $variant in
-*-debug) cpus=${GUEST_CPUS:-2} mem=${GUEST_MEM:-512} tmo=${GUEST_TIMEOUT:-1800} ;;
+*-debug|*-debug32) cpus=${GUEST_CPUS:-2} mem=${GUEST_MEM:-512} tmo=${GUEST_TIMEOUT:-1800} ;;
 *)	cpus=${GUEST_CPUS:-1} mem=${GUEST_MEM:-256} tmo=${GUEST_TIMEOUT:-900} ;;
 esac
 [ -z "$row" ] && append="guest_cpus=$cpus"
 [ -z "$append" ] && append=-
 
 log=$BUILD/boot-stats.log
-if ! { bash "$top/tools/build-busybox.sh" && bash "$top/tools/kbuild.sh" "$variant" &&
+bbarch=
+case $variant in *32) bbarch=i386 ;; esac	# an i386 kernel's busybox
+if ! { bash "$top/tools/build-busybox.sh" $bbarch && bash "$top/tools/kbuild.sh" "$variant" &&
        bash "$top/tools/build-modules.sh" "$variant"; } >> "$log" 2>&1; then
 	echo "boot-stats: $name: $variant did not build (see $log)" >&2
 	exit 1

@@ -2,17 +2,20 @@
 # Build a static, musl-linked, non-PIE busybox for the qemu guest.
 #
 #   tools/build-busybox.sh                 # -> build/busybox/busybox
+#   tools/build-busybox.sh i386            # -> build/busybox32/busybox (for
+#                                          #    the guests of i386 kernels)
 #   BUILD=/some/dir tools/build-busybox.sh # -> /some/dir/busybox/busybox
 #   FORCE=1 tools/build-busybox.sh         # rebuild even if up to date
 #
 # Why musl: glibc's static startup code needs AT_RANDOM in the aux vector,
 # which Linux 2.6.27 does not provide, so glibc-static binaries (including
-# Debian's busybox-static) crash as init there.
+# Debian's busybox-static) crash as init there.  i386: gcc -m32 with the
+# specs of Debian's musl-dev:i386 (tools/install-deps.sh installs it).
 #
 # Source: Debian's busybox source package (apt-get source busybox), cached
 # unpacked under $BUILD/busybox-src. Config: "make allnoconfig" plus the
 # options listed in tools/busybox.config, i.e. exactly the listed applets.
-# Output in $BUILD/busybox/:
+# Output in $BUILD/busybox/ ($BUILD/busybox32/ for i386):
 #   busybox          the binary
 #   busybox.config   the full .config it was built with
 #   applets.txt      output of "busybox --list"
@@ -28,7 +31,13 @@ CONF=$ROOT/tools/busybox.config
 BUILD=${BUILD:-$ROOT/build}
 mkdir -p "$BUILD"
 BUILD=$(cd "$BUILD" && pwd)
-OUTDIR=$BUILD/busybox
+BB_ARCH=${1:-x86_64}
+case $BB_ARCH in
+x86_64)	SUFFIX= ;;
+i386)	SUFFIX=32 ;;
+*)	echo "build-busybox: unknown architecture '$BB_ARCH' (x86_64 or i386)" >&2; exit 1 ;;
+esac
+OUTDIR=$BUILD/busybox$SUFFIX
 OUT=$OUTDIR/busybox
 
 # ---- fast path: up to date -----------------------------------------------
@@ -52,7 +61,8 @@ die() { log "ERROR: $*"; exit 1; }
 
 start=$(date +%s.%N)
 
-# Serialise concurrent runs on the same build folder.
+# Serialise concurrent runs on the same build folder (both architectures:
+# they share the source cache).
 exec 9>"$BUILD/.busybox.lock"
 flock 9
 # Another run may have finished while we waited.
@@ -61,7 +71,16 @@ if [ -z "${FORCE:-}" ] && [ -x "$OUT" ] && [ "$OUT" -nt "$CONF" ] && [ "$OUT" -n
     exit 0
 fi
 
-command -v musl-gcc >/dev/null || die "musl-gcc not found (run tools/install-deps.sh)"
+if [ "$BB_ARCH" = i386 ]; then
+    SPECS=/usr/lib/i386-linux-musl/musl-gcc.specs
+    [ -f "$SPECS" ] || die "$SPECS not found (run tools/install-deps.sh)"
+    # (musl-gcc wraps the x86_64 specs.)  These specs replace gcc's link
+    # line, and with it the -m elf_i386 that -m32 gives ld.
+    BBCC="gcc -m32 -specs=$SPECS -Wl,-m,elf_i386"
+else
+    command -v musl-gcc >/dev/null || die "musl-gcc not found (run tools/install-deps.sh)"
+    BBCC=musl-gcc
+fi
 command -v dpkg-source >/dev/null || die "dpkg-source not found (run tools/install-deps.sh)"
 
 # ---- 1. source: Debian's busybox source package, cached ------------------
@@ -100,8 +119,9 @@ export KCONFIG_NOTIMESTAMP=1
 
 # ---- 2. private kernel-header include dir for musl-gcc --------------------
 # musl-gcc's specs drop /usr/include; applets including <linux/*.h> need the
-# kernel UAPI headers, so expose just those.
-INC=$BUILD/busybox-include
+# kernel UAPI headers, so expose just those (amd64's asm headers serve
+# -m32 too: they test __i386__).
+INC=$BUILD/busybox-include$SUFFIX
 rm -rf "$INC"
 mkdir -p "$INC"
 ln -s /usr/include/linux "$INC/linux"
@@ -122,7 +142,7 @@ fi
 # every symbol), replace the symbols named in the fragment, then "oldconfig"
 # to resolve dependencies. Unlisted sub-options keep their allnoconfig "n";
 # only choices and auto-selected hidden symbols can come out y (reported).
-OBJ=$BUILD/busybox-obj
+OBJ=$BUILD/busybox-obj$SUFFIX
 rm -rf "$OBJ"
 mkdir -p "$OBJ"
 FRAG=$OBJ/config.fragment
@@ -132,7 +152,7 @@ FRAG=$OBJ/config.fragment
     echo "CONFIG_EXTRA_LDFLAGS=\"-no-pie\""
 } > "$FRAG"
 
-MAKEARGS=(-C "$SRC" O="$OBJ" CC=musl-gcc HOSTCC=gcc
+MAKEARGS=(-C "$SRC" O="$OBJ" CC="$BBCC" HOSTCC=gcc
           "BB_EXTRA_VERSION=Debian $DEBVER, musl static")
 JOBS=$(nproc 2>/dev/null || echo 2)
 LOG=$OBJ/build.log
@@ -177,7 +197,7 @@ grep -qx 'CONFIG_STATIC=y' "$OBJ/.config" || die "CONFIG_STATIC not set"
 grep -qx 'CONFIG_PIE=y' "$OBJ/.config" && die "CONFIG_PIE set"
 
 # ---- 4. build -------------------------------------------------------------
-log "building with musl-gcc (-j$JOBS), log: $LOG"
+log "building with $BBCC (-j$JOBS), log: $LOG"
 if ! make "${MAKEARGS[@]}" -j"$JOBS" busybox >> "$LOG" 2>&1; then
     grep -E 'error|Error' "$LOG" | head -n 30 >&2 || true
     tail -n 20 "$LOG" >&2
@@ -191,6 +211,10 @@ finfo=$(file -b "$BIN")
 case $finfo in
     *"statically linked"*) ;;
     *) die "not static: $finfo" ;;
+esac
+case $BB_ARCH:$finfo in
+    i386:*"ELF 32-bit"*|x86_64:*"ELF 64-bit"*) ;;
+    *) die "not an $BB_ARCH binary: $finfo" ;;
 esac
 case $finfo in
     *"pie executable"*|*"shared object"*) die "PIE binary: $finfo" ;;

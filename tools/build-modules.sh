@@ -12,6 +12,9 @@ variant=${1:?usage: build-modules.sh VARIANT [MODDIR...]}; shift
 out=$BUILD/out/$variant
 [ -f "$out/Module.symvers" ] || [ -f "$out/vmlinux" ] || { echo "build-modules: build $variant first" >&2; exit 1; }
 [ $# -gt 0 ] || set -- "$top"/tests/guest/modules/*/
+# The kernel's architecture, as kbuild.sh built it
+arch=x86_64
+grep -qx CONFIG_X86_32=y "$out/.config" && arch=i386
 for d in "$@"; do
 	d=${d%/}; name=${d##*/}
 	dst=$BUILD/mod/$variant/$name
@@ -19,5 +22,5 @@ for d in "$@"; do
 	for f in "$d"/*; do
 		cmp -s "$f" "$dst/${f##*/}" || cp "$f" "$dst/"
 	done
-	make -s -C "$out" ARCH=x86_64 M="$dst" modules
+	make -s -C "$out" ARCH="$arch" M="$dst" modules
 done

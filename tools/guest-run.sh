@@ -2,7 +2,9 @@
 # guest-run.sh BOOT VARIANT APPEND CASE...
 #
 # Boot the kernel of VARIANT (see kbuild.sh; it must be built) once in QEMU
-# with an initramfs made from scratch: musl busybox, tests/guest/init.sh as
+# (qemu-system-x86_64, which boots i386 kernels too) with an initramfs
+# made from scratch: musl busybox (the 32-bit one of build-busybox.sh i386
+# for an i386 kernel), tests/guest/init.sh as
 # /init, the CASE scripts as /tests/NN-*.sh, the test modules built for
 # VARIANT in /modules and their sources in /src/<folder>.  APPEND is added
 # to the kernel command line ("-" for nothing).  The console log is kept
@@ -23,6 +25,13 @@ out=$BUILD/out/$variant
 kernel=$out/arch/x86/boot/bzImage
 [ -f "$kernel" ] || { echo "FAIL: guest:$boot: no kernel $kernel (build $variant first)"; exit 1; }
 
+# An i386 kernel runs 32-bit programs only
+busybox=$BUILD/busybox/busybox bbarch=
+if grep -qx CONFIG_X86_32=y "$out/.config"; then
+	busybox=$BUILD/busybox32/busybox bbarch=" i386"
+fi
+[ -f "$busybox" ] || { echo "FAIL: guest:$boot: no $busybox (tools/build-busybox.sh$bbarch)"; exit 1; }
+
 dir=$BUILD/guest/$boot
 rm -rf "$dir"; mkdir -p "$dir"
 list=$dir/initramfs.list
@@ -39,7 +48,7 @@ list=$dir/initramfs.list
 	echo "nod /dev/zero 666 0 0 c 1 5"
 	echo "nod /dev/urandom 666 0 0 c 1 9"
 	echo "nod /dev/kmsg 644 0 0 c 1 11"
-	echo "file /bin/busybox $BUILD/busybox/busybox 755 0 0"
+	echo "file /bin/busybox $busybox 755 0 0"
 	echo "file /init $top/tests/guest/init.sh 755 0 0"
 	echo "file /lib.sh $top/tests/guest/lib.sh 644 0 0"
 	[ -x "$top/scripts/dynamic_printk" ] && echo "file /bin/dynamic_printk $top/scripts/dynamic_printk 755 0 0"

@@ -22,8 +22,8 @@ deadline=${CHECK_DEADLINE:-}
 slow=
 nominal() {
 	case $1 in
-	*-defconfig)	echo 640 ;;
-	*-debug)	echo 340 ;;
+	*-defconfig|*-defconfig32)	echo 640 ;;
+	*-debug|*-debug32)	echo 340 ;;
 	*)		echo 190 ;;
 	esac
 }
@@ -40,6 +40,14 @@ build_variant() {
 	local v=$1
 	[ -n "${built[$v]:-}" ] && return "${built[$v]}"
 	echo "  BUILD   $v (log: $log)" >&2
+	# An i386 kernel's guest runs the 32-bit busybox
+	case $v in
+	*32)	if ! bash "$top/tools/build-busybox.sh" i386 >> "$log" 2>&1; then
+			built[$v]=1
+			echo "FAIL: build:busybox32: see $log"
+			return 1
+		fi ;;
+	esac
 	local t0; t0=$(date +%s)
 	if bash "$top/tools/kbuild.sh" "$v" >> "$log" 2>&1 &&
 	   bash "$top/tools/build-modules.sh" "$v" >> "$log" 2>&1; then
@@ -70,7 +78,9 @@ fi
 # that shared code (SMP, lockdep, a large control file), run on the
 # patched build only: their mask twins would cost two more kernel builds
 # (about 12 minutes on two cores) and the longest boots again, for no
-# code of their own.  The boots of the defconfig kernel, the longest to
+# code of their own.  Nor do the i386 boots (on-small32): they are there
+# for what is particular to 32-bit, and the mask build's shared code is
+# the same there.  The boots of the defconfig kernel, the longest to
 # build, come last: with a deadline, they are the first to go.
 table=$BUILD/guest-boots
 awk '$1 !~ /^#/ && $2 ~ /-defconfig/ { last = last $0 "\n"; next }
@@ -116,7 +126,7 @@ while read -r boot variant append cases; do
 	# that readers, writers and interrupts really run at once, and more
 	# memory for the checkers' bookkeeping; they slow everything down.
 	case $variant in
-	*-debug) GUEST_QEMU_CPU=$cpu GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800} \
+	*-debug|*-debug32) GUEST_QEMU_CPU=$cpu GUEST_CPUS=${GUEST_CPUS:-2} GUEST_MEM=${GUEST_MEM:-512} GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800} \
 		bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	*)	GUEST_QEMU_CPU=$cpu bash "$top/tools/guest-run.sh" "$boot" "$variant" "$append" "${files[@]}" || rc=1 ;;
 	esac

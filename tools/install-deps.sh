@@ -1,7 +1,8 @@
 #!/bin/bash
 # Install the host packages this project needs (Debian bookworm, run as root)
 # and make sure apt has a deb-src entry, so that tools/build-busybox.sh can
-# "apt-get source busybox".
+# "apt-get source busybox", and dpkg the i386 architecture, for the musl
+# of the i386 busybox.
 #
 # Idempotent and quick: when every package is already installed and a
 # deb-src entry exists, it does not touch the network at all.
@@ -16,8 +17,11 @@ DEPS_PACKAGES="
     qemu-system-x86 musl-tools liburcu-dev sparse clang libclang-rt-14-dev
     llvm tmux libncurses-dev bc cpio dpkg-dev flex bison valgrind gcc make
     perl python3 file
-    libc6-dev binutils patch bzip2 xz-utils util-linux
+    libc6-dev binutils patch bzip2 xz-utils util-linux lib32gcc-12-dev
 "
+# Of Debian's i386 architecture (added to dpkg's), for the static musl
+# busybox of the guests of i386 kernels (tools/build-busybox.sh i386)
+DEPS_I386_PACKAGES="musl musl-dev"
 
 DEB_SRC_FILE=/etc/apt/sources.list.d/debian-src.sources
 
@@ -96,6 +100,21 @@ missing_packages() {
     dpkg-query -W -f='${Package} ${db:Status-Status}\n' $DEPS_PACKAGES 2>/dev/null \
         | awk 'FILENAME == "-" { if ($2 == "installed") ok[$1] = 1; next }
                { for (i = 1; i <= NF; i++) if (!($i in ok)) print $i }' - <(echo $DEPS_PACKAGES) || true
+    # shellcheck disable=SC2086
+    dpkg-query -W -f='${Package} ${db:Status-Status}\n' $(printf '%s:i386 ' $DEPS_I386_PACKAGES) 2>/dev/null \
+        | awk 'FILENAME == "-" { if ($2 == "installed") ok[$1] = 1; next }
+               { for (i = 1; i <= NF; i++) if (!($i in ok)) print $i ":i386" }' - <(echo $DEPS_I386_PACKAGES) || true
+}
+
+# Is i386 one of dpkg's architectures?  Sets I386_ADDED=1 when it adds it
+# (the caller must apt-get update).
+I386_ADDED=0
+ensure_i386() {
+    [ "$(dpkg --print-architecture)" = i386 ] && return 0
+    dpkg --print-foreign-architectures | grep -qx i386 && return 0
+    dpkg --add-architecture i386
+    echo "install-deps: added the i386 architecture to dpkg" >&2
+    I386_ADDED=1
 }
 
 install_deps_main() {
@@ -104,9 +123,10 @@ install_deps_main() {
         exit 1
     fi
     ensure_deb_src
+    ensure_i386
     local missing
     missing=$(missing_packages)
-    if [ -z "$missing" ] && [ "$DEB_SRC_ADDED" = 0 ]; then
+    if [ -z "$missing" ] && [ "$DEB_SRC_ADDED" = 0 ] && [ "$I386_ADDED" = 0 ]; then
         echo "install-deps: all packages present, deb-src configured"
         return 0
     fi

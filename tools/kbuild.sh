@@ -2,7 +2,7 @@
 # kbuild.sh VARIANT [make targets...]
 #
 # Build one kernel variant under $BUILD/out/VARIANT and print nothing but
-# make's progress.  VARIANT is TREE-CONFIG:
+# make's progress.  VARIANT is TREE-CONFIG, or TREE-CONFIG32 for 32-bit:
 #   TREE   base  v2.6.27 + toolchain fixes (compat/series) only
 #          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y (with
 #                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y,
@@ -14,6 +14,10 @@
 #   CONFIG small      allnoconfig + configs/small.config
 #          defconfig  x86_64 defconfig + configs/defconfig.config
 #          debug      small + configs/debug.config
+#   32     built for i386 (ARCH=i386, CONFIG_64BIT off), e.g. on-small32,
+#          off-small32, mask-small32; without it, for x86_64.  The same
+#          fragments, but CONFIG_64BIT; defconfig32 is i386's defconfig.
+#          The bzImage is at arch/x86/boot/bzImage for both.
 # Everything is incremental: the tree copy is updated file by file and the
 # .config regenerated only when its fragments change.
 set -eu
@@ -24,6 +28,10 @@ die() { echo "kbuild: $*" >&2; exit 1; }
 
 variant=${1:?usage: kbuild.sh TREE-CONFIG [targets]}; shift
 tree=${variant%%-*} conf=${variant#*-}
+case $conf in
+*32)	arch=i386 conf=${conf%32} ;;
+*)	arch=x86_64 ;;
+esac
 targets=${*:-bzImage modules}
 
 case $tree in
@@ -55,13 +63,18 @@ frag=$out/.dp-fragment
 	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;
 	esac
 } > "$frag.new"
+# The fragments are written for x86_64: an i386 kernel is the same without
+# CONFIG_64BIT (which ARCH=i386 does not even offer).
+if [ "$arch" = i386 ]; then
+	sed -i 's/^CONFIG_64BIT=y$/# CONFIG_64BIT is not set/' "$frag.new"
+fi
 
 # Reproducible: __FILE__ strings do not name the tree copy, and the build
 # number in the version string is fixed, so kernels built from different
 # copies compare byte for byte in size (tests/kernel/size-off.sh).
 export KCFLAGS="-fmacro-prefix-map=$src/= ${KCFLAGS:-}"
 export KBUILD_BUILD_VERSION=1
-kmake() { make -C "$src" O="$out" ARCH=x86_64 "$@"; }
+kmake() { make -C "$src" O="$out" ARCH=$arch "$@"; }
 
 if [ ! -f "$out/.config" ] || ! cmp -s "$frag.new" "$frag"; then
 	echo "  CONFIG  $variant"

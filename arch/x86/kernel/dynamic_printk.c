@@ -50,8 +50,8 @@ static const unsigned char dp_cc_nop[DP_INSN_SIZE] = {
  * The NOP of a call site that does not print: one instruction, since a
  * task interrupted or preempted between two instructions of a NOP would
  * resume in the middle of a jump.  P6's NOPL when the alternatives chose
- * P6 NOPs for this CPU; otherwise (K8's and the generic 5-byte NOPs are
- * two instructions) the compiler's.  Chosen once, before any is written.
+ * P6 NOPs (on x86_64 only); otherwise (K8's, K7's and the generic 5-byte
+ * NOPs are two instructions) the compiler's, chosen before any is written.
  */
 static unsigned char dp_nop[DP_INSN_SIZE] __read_mostly = {
 	0x66, 0x66, 0x66, 0x66, 0x90

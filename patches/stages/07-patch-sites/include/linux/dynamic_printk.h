@@ -153,7 +153,7 @@ static const char __dynamic_printk_modname[]
 #ifdef DYNAMIC_PRINTK_PATCHED
 
 /*
- * The call site's instruction: the 5-byte NOP every x86_64 CPU decodes as
+ * The call site's instruction: the 5-byte NOP every x86 CPU decodes as
  * one instruction (registration may put a better one for the CPU in its
  * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
  * code.  arch/x86/kernel/dynamic_printk.c rewrites a site between these
