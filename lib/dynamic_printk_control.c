@@ -625,8 +625,9 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 	if (!count)
 		return 0;
 	if (count > PAGE_SIZE) {
-		dp_refused(kind, "dynamic_printk: write of %lu bytes, more "
-			   "than %lu\n", (unsigned long)count, PAGE_SIZE);
+		dp_log_refusal(kind, "dynamic_printk: write of %lu bytes, "
+			       "more than %lu\n", (unsigned long)count,
+			       PAGE_SIZE);
 		return -EINVAL;
 	}
 	/* The batch, and apart (both below order 2) its words decoded */

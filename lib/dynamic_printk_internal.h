@@ -132,8 +132,8 @@ struct dp_cmd {
 
 #define DP_QUOTE_MAX	64	/* most of a command quoted in the log */
 
-/* Room for a refusal's line: a command, its reason and a word quoted */
-#define DP_REFUSAL_MAX	256
+/* Room for a refusal's line: a command and a word quoted, and why */
+#define DP_REFUSAL_MAX	(2 * DP_QUOTE_MAX + 128)
 
 /*
  * Room for the words of @count bytes decoded: no word grows, each gets a
@@ -178,7 +178,7 @@ static inline void dp_all_sites_on(void)
 
 /* dynamic_printk_parse.c */
 int dp_check_bytes(const char *buf, size_t count, enum dp_kind kind);
-void dp_refused(enum dp_kind kind, const char *fmt, ...)
+void dp_log_refusal(enum dp_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int dp_parse_batch(const char *buf, size_t count, char *out,
 		   enum dp_kind kind, int (*check)(const struct dp_cmd *),

@@ -321,7 +321,7 @@ static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
 	if (!colon)
 		return 0;
 	*colon++ = '\0';
-	k = isdigit(*colon) || *colon == '-' ? DP_LINE : DP_FUNC;
+	k = (isdigit(*colon) || *colon == '-') ? DP_LINE : DP_FUNC;
 	if (!*value || !*colon)
 		return dp_refuse(w, "empty file or function", NULL);
 	if (*seen & (1 << k))
@@ -435,14 +435,14 @@ noinline void dp_free_cmds(struct list_head *cmds)
 }
 
 /**
- * dp_refused - log why a write is refused
+ * dp_log_refusal - log why a write is refused
  * @kind: the file written: DP_SET the modules file, whose original
  *	interface logs nothing above KERN_DEBUG; DP_QUERY the control file
  *	(and the parameters that take its commands), at KERN_ERR, as later
  *	kernels' dynamic debug logs it
  * @fmt: the line, without a level
  */
-void dp_refused(enum dp_kind kind, const char *fmt, ...)
+void dp_log_refusal(enum dp_kind kind, const char *fmt, ...)
 {
 	char line[DP_REFUSAL_MAX];
 	va_list args;
@@ -457,9 +457,10 @@ void dp_refused(enum dp_kind kind, const char *fmt, ...)
 }
 
 /*
- * At most @n bytes of @s into @q as a log line shows them: a byte outside
- * printable ASCII (a decoded escape) as \ooo, so that the line stays one;
- * at most DP_QUOTE_MAX bytes, never half an escape.
+ * At most @n bytes of @s into @q as a log line shows them: a byte that is
+ * neither printable ASCII nor a tab (a decoded escape, a carriage return)
+ * as \ooo, so that the line stays one and reads as written; at most
+ * DP_QUOTE_MAX bytes, never half an escape.
  */
 static void dp_quote(char *q, const char *s, size_t n)
 {
@@ -469,7 +470,7 @@ static void dp_quote(char *q, const char *s, size_t n)
 	for (; n && *s; n--, s++) {
 		unsigned char c = *s;
 
-		w = c < ' ' || c > '~' ? 4 : 1;
+		w = (c < ' ' && c != '\t') || c > '~' ? 4 : 1;
 		if (len + w > DP_QUOTE_MAX)
 			break;
 		if (w == 4)
@@ -485,16 +486,21 @@ static void dp_quote(char *q, const char *s, size_t n)
 static void dp_log_invalid(const char *text, int len, const struct dp_why *w,
 			   enum dp_kind kind)
 {
-	char at[DP_QUOTE_MAX + 1];
+	char cmd[DP_QUOTE_MAX + 1], at[DP_QUOTE_MAX + 4];
 
-	if (w->word)
-		dp_quote(at, w->word, DP_QUOTE_MAX);
-	else
-		dp_quote(at, &w->flag, 1);
-	dp_refused(kind, "dynamic_printk: invalid command \"%.*s\": %s%s%s%s\n",
-		   min(len, DP_QUOTE_MAX), text, w->why,
-		   w->word ? " \"" : w->flag ? " '" : "", at,
-		   w->word ? "\"" : w->flag ? "'" : "");
+	dp_quote(cmd, text, len);
+	at[0] = '\0';
+	if (w->word) {
+		strcpy(at, " \"");
+		dp_quote(at + 2, w->word, DP_QUOTE_MAX);
+		strcat(at, "\"");
+	} else if (w->flag) {
+		strcpy(at, " '");
+		dp_quote(at + 2, &w->flag, 1);
+		strcat(at, "'");
+	}
+	dp_log_refusal(kind, "dynamic_printk: invalid command \"%s\": %s%s\n",
+		       cmd, w->why, at);
 }
 
 /*
@@ -560,8 +566,9 @@ int dp_check_bytes(const char *buf, size_t count, enum dp_kind kind)
 		unsigned char c = buf[i];
 
 		if (!dp_is_blank(c) && c != '\n' && (c < '!' || c > '~')) {
-			dp_refused(kind, "dynamic_printk: invalid byte 0x%02x "
-				   "at offset %lu\n", c, (unsigned long)i);
+			dp_log_refusal(kind, "dynamic_printk: invalid byte "
+				       "0x%02x at offset %lu\n", c,
+				       (unsigned long)i);
 			return -EINVAL;
 		}
 	}

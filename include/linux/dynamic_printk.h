@@ -31,9 +31,9 @@
  * One descriptor per call site, 32 bytes on 64-bit machines, gathered in
  * the "__verbose" section.  The strings an object's call sites share, its
  * module name and its source file, are stored once per object: @modname
- * points to "<module>\0<file>".  A call site in a header (an inline
- * function, a macro) has its own such string naming the header, once
- * per object that expands it.  The type is 8-byte aligned so that
+ * points to "<module>\0<file>".  A call site in a header (in an inline
+ * function, say) points to such a string naming the header, once per
+ * object that expands it.  The type is 8-byte aligned so that
  * descriptors of different objects pack into an array without holes;
  * __start___verbose .. __stop___verbose (and a module's __verbose
  * section) can then be walked with a pointer.
@@ -145,23 +145,18 @@ static const char __dynamic_printk_modname[]
 #endif
 
 /*
- * The string of a call site expanded in a header, whose line numbers are
- * the header's: "<module>\0<header>", __FILE__ relative to the top of
+ * A call site expanded in a header, whose line numbers are the header's,
+ * names the header: "<module>\0<header>", __FILE__ relative to the top of
  * the tree as DEBUG_FILE is (scripts/Makefile.lib maps the prefixes).
- * __INCLUDE_LEVEL__ is 0 in the file being compiled, so that a call site
- * of the .c file uses the object's string and the compiler drops this
- * one, unreferenced.
+ * __INCLUDE_LEVEL__ is 0 in the file being compiled, whose call sites
+ * use the object's string; identical literals are stored once per
+ * object, and only the one chosen is stored at all.
  */
-#define __DYNAMIC_PRINTK_MODNAME(name)					\
-	static const char name[]					\
-	__attribute__((unused, section("__verbose_strings"))) =	\
-		KBUILD_MODNAME "\0" __FILE__
-
-/* The descriptor @name, and before it its header string @name_hdr */
 #define __DYNAMIC_PRINTK_DESCRIPTOR(name, fmt)				\
 	static struct mod_debug __used					\
 	__attribute__((section("__verbose"), aligned(8))) name = {	\
-		.modname = __INCLUDE_LEVEL__ ? name##_hdr :		\
+		.modname = __INCLUDE_LEVEL__ ?				\
+			KBUILD_MODNAME "\0" __FILE__ :			\
 			__dynamic_printk_modname,			\
 		.function = __func__,					\
 		.format = (fmt),					\
@@ -211,7 +206,6 @@ static const char __dynamic_printk_modname[]
 #define __dynamic_printk_call(dd, fmt, call)				\
 ({									\
 	__label__ __dp_print, __dp_done;				\
-	__DYNAMIC_PRINTK_MODNAME(dd##_hdr);				\
 	__DYNAMIC_PRINTK_DESCRIPTOR(dd, fmt);				\
 	__dynamic_printk_site(dd, __dp_print);				\
 	goto __dp_done;							\
@@ -236,7 +230,6 @@ __dp_done:								\
 /* A call site: two bit tests, its flag, then @call, through @dd */
 #define __dynamic_printk_call(dd, fmt, call)				\
 ({									\
-	__DYNAMIC_PRINTK_MODNAME(dd##_hdr);				\
 	__DYNAMIC_PRINTK_DESCRIPTOR(dd, fmt);				\
 	if (__dynamic_printk_test(dd))					\
 		call;							\
@@ -256,12 +249,17 @@ __dp_done:								\
 				  ##__VA_ARGS__))
 
 /*
- * print_hex_dump_debug(): one call site, its prefix as its format; no
- * format checking, and the prefix is no format when it prints.
+ * print_hex_dump_debug(): one call site, its prefix as its format (a
+ * prefix that is no string constant lists as "hexdump", as in later
+ * kernels; NULL as "").  The prefix is no format when it prints.
  */
+#define __DYNAMIC_PRINTK_PREFIX(prefix)					\
+	(__builtin_constant_p(prefix) ? ((prefix) ? (prefix) : "") :	\
+	 "hexdump")
 #define dynamic_hex_dump(prefix, type, rowsize, groupsize, buf, len,	\
 			 ascii)						\
-	__dynamic_printk_call(__dynamic_printk_dd, prefix,		\
+	__dynamic_printk_call(__dynamic_printk_dd,			\
+		__DYNAMIC_PRINTK_PREFIX(prefix),			\
 		__dynamic_hex_dump(&__dynamic_printk_dd, prefix, type,	\
 				   rowsize, groupsize, buf, len, ascii))
 

@@ -505,8 +505,9 @@ static int m_precheck(const unsigned char *d, size_t n, struct mbatch *b)
  * the word (its first 64 bytes) or the letter at fault
  */
 /*
- * What the log shows of the word or letter at fault: printable ASCII as
- * it is, any other byte as a 4-byte \ooo, as long as the whole fits in
+ * What the log shows of a command, or of the word or letter at fault:
+ * printable ASCII and tabs as they are, any other byte as a 4-byte
+ * \ooo, as long as the whole fits in
  * 64 bytes (an escape that would not fit, and what follows, left out)
  */
 TL void m_quote(char *q, const char *s, size_t n)
@@ -515,7 +516,7 @@ TL void m_quote(char *q, const char *s, size_t n)
 
 	for (; n && *s; n--, s++) {
 		unsigned char c = *s;
-		int printable = c >= ' ' && c <= '~';
+		int printable = (c >= ' ' && c <= '~') || c == '\t';
 
 		if (len + (printable ? 1 : 4) > 64)
 			break;
@@ -529,7 +530,7 @@ TL void m_quote(char *q, const char *s, size_t n)
 
 TL void mbatch_reject(struct mbatch *b, const struct mcmd *c)
 {
-	char at[96] = "", q[80];
+	char at[96] = "", q[80], cmd[80];
 
 	if (c->why_word) {
 		m_quote(q, c->why_word, 64);
@@ -539,9 +540,9 @@ TL void mbatch_reject(struct mbatch *b, const struct mcmd *c)
 		snprintf(at, sizeof(at), " '%s'", q);
 	}
 	b->ok = 0;
+	m_quote(cmd, c->text, c->len);
 	snprintf(b->why, sizeof(b->why), "dynamic_printk: invalid command "
-		 "\"%.*s\": %s%s\n", (int)(c->len < 64 ? c->len : 64),
-		 c->text, c->why ? c->why : "?", at);
+		 "\"%s\": %s%s\n", cmd, c->why ? c->why : "?", at);
 }
 
 /*

@@ -89,8 +89,10 @@ void print_hex_dump(const char *level, const char *prefix_str,
 #if defined(DYNAMIC_PRINTK_CALL_SITES)
 #define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
 			     groupsize, buf, len, ascii)		\
-	dynamic_hex_dump(prefix_str, prefix_type, rowsize,		\
-			 groupsize, buf, len, ascii)
+	do {								\
+		dynamic_hex_dump(prefix_str, prefix_type, rowsize,	\
+				 groupsize, buf, len, ascii);		\
+	} while (0)
 #elif defined(DEBUG)
 #define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
 			     groupsize, buf, len, ascii)		\
