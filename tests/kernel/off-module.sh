@@ -4,7 +4,8 @@
 # out: no __verbose (nor __verbose_strings) section and no reference to
 # dynamic_printk at all.  Built against the option-on kernel whose call
 # sites test masks (mask-small), the same
-# sources do have an 8-byte aligned __verbose section, test the masks and
+# sources (print_hex_dump_debug() among them, in dp_hex) do have an
+# 8-byte aligned __verbose section, test the masks and
 # call a print helper (so the check above can fail).
 #
 # Uses $BUILD/mod/{mask,off}-small/<dir>/<module>.ko, building the kernels
@@ -18,7 +19,7 @@ log=$BUILD/off-module.log
 mkdir -p "$BUILD"
 : > "$log"
 # Module folder and module name of each test module with call sites.
-mods="dp_dbg:dp_dbg dp_allx:allx dp_fail:dp_fail dp_stress:dp_stress dp_multi:dp_multi dp_kobject:kobject"
+mods="dp_dbg:dp_dbg dp_allx:allx dp_fail:dp_fail dp_stress:dp_stress dp_multi:dp_multi dp_kobject:kobject dp_hex:dp_hex"
 
 for v in mask-small off-small; do
 	if { [ -f "$BUILD/out/$v/vmlinux" ] || bash "$top/tools/kbuild.sh" "$v"; } >> "$log" 2>&1 &&

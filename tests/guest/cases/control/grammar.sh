@@ -175,7 +175,7 @@ else
 fi
 klog_new > /tmp/bad.log
 check "... said why, at KERN_ERR" grep -qxF "<3>dynamic_printk: invalid command \"func fire_set +x\": unknown flag 'x'" /tmp/bad.log
-check "... and that it ignored it, at KERN_ERR" grep -qxF '<3>dp_hex: ignoring bad dyndbg="func fire_set +x"' /tmp/bad.log
+check "... and that it ignored it, at KERN_ERR" grep -qxF '<3>dp_hex: bad dyndbg value ignored' /tmp/bad.log
 expect_eq "... nothing of it applied" "" "$(grep ' \[dp_hex\]' $DCTL | grep -v ' =_ ')"
 check "rmmod dp_hex" rmmod dp_hex
 check "insmod dp_hex dyndbg=\"file dp_hex.h:dp_hex_inline +p\"" insmod $MODDIR/dp_hex.ko 'dyndbg="file dp_hex.h:dp_hex_inline +p"'

@@ -49,7 +49,7 @@ conf 'options dp_sites dyndbg=+x'
 klog_mark
 if modprobe dp_sites 2>/tmp/err; then pass "'options dp_sites dyndbg=+x': loaded all the same"; else
 	fail "'options dp_sites dyndbg=+x': modprobe failed ($(cat /tmp/err))"; fi
-expect_eq "... the kernel says it ignored it" 1 "$(klog_new | grep -cxF '<3>dp_sites: ignoring bad dyndbg="+x"')"
+expect_eq "... the kernel says it ignored it" 1 "$(klog_new | grep -cxF '<3>dp_sites: bad dyndbg value ignored')"
 expect_eq "... nothing of it applied" "" "$(sites_state | grep -v ' =_$')"
 modprobe -r dp_sites
 rm -f /etc/modprobe.conf

@@ -45,25 +45,26 @@ awk -v n="$N" -v s="$seed" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
 # model: reads the
 # control file ("name enabled=v" lines), then the write; prints INVALID,
 # or "VALID <commands>" and the control file the write must leave.  The
-# bytes (printable ASCII, blank, tab, newline only) and the size (at most
+# bytes (printable ASCII, blank, tab, CR, newline only) and the size (at most
 # 4096) are checked before; a write without a command is VALID 0.
 cat > /tmp/fz.awk <<'AWK'
 NR == FNR { names[++nn] = $1; val[$1] = substr($2, 9); known[$1] = 1; next }
 { lines[++nl] = $0 }
 END {
 	for (i = 1; i <= nl && !bad; i++) {
-		l = lines[i]
-		for (j = 1; j <= length(l); j++)
-			if (substr(l, j, 1) == "#" && (j == 1 || substr(l, j - 1, 1) ~ /[ \t;]/)) {
-				l = substr(l, 1, j - 1)
-				break
-			}
-		nc = split(l, cmds, ";")
+		# a comment: from a '#' that starts a word to the end of
+		# its command (';' or the end of the line); CR is a blank
+		nc = split(lines[i], cmds, ";")
 		for (k = 1; k <= nc; k++) {
 			c = cmds[k]
-			sub(/^[ \t]+/, "", c); sub(/[ \t]+$/, "", c)
+			for (j = 1; j <= length(c); j++)
+				if (substr(c, j, 1) == "#" && (j == 1 || substr(c, j - 1, 1) ~ /[ \t\r]/)) {
+					c = substr(c, 1, j - 1)
+					break
+				}
+			sub(/^[ \t\r]+/, "", c); sub(/[ \t\r]+$/, "", c)
 			if (c == "") continue
-			nw = split(c, w, /[ \t]+/)
+			nw = split(c, w, /[ \t\r]+/)
 			if (nw == 3 && w[1] == "set" && w[2] ~ /^enabled=[01]$/) { nm = w[3]; v = substr(w[2], 9) }
 			else if (nw == 2 && w[2] ~ /^enabled=[01]$/) { nm = w[1]; v = substr(w[2], 9) }
 			else { bad = 1; break }
@@ -85,7 +86,7 @@ model() {
 	local len
 	len=$(wc -c < "$1")
 	# (counted: a command substitution would drop a NUL)
-	if [ "$len" -gt 4096 ] || [ "$(tr -d '\t\n\040-\176' < "$1" | wc -c)" != 0 ]; then
+	if [ "$len" -gt 4096 ] || [ "$(tr -d '\t\r\n\040-\176' < "$1" | wc -c)" != 0 ]; then
 		echo INVALID > /tmp/fz.model
 	else
 		awk -f /tmp/fz.awk /tmp/fz.base "$1" > /tmp/fz.model
@@ -99,7 +100,7 @@ batch() {
 		nb = split("allx dp_dbgx DP_DBG al dp__dbg dp_dbg# x set", badn, " ")
 		nv = split("enabled=1 enabled=0 enabled=1 enabled=0 enable=1 enabled=2 enabled= enabled=1x", vals, " ")
 		nsep = split(";| ; |\n|\n\n|;\t|\n \t\n", seps, "|")
-		nbl = split(" | |  |\t| \t", blanks, "|")
+		nbl = split(" | |  |\t| \t|\r", blanks, "|")
 		n = 1 + int(rand() * 5); out = ""
 		for (c = 0; c < n; c++) {
 			nm = rand() < 0.85 ? pick(good, ng) : pick(badn, nb)

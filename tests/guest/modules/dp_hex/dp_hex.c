@@ -14,6 +14,14 @@
 #include <linux/moduleparam.h>
 #include "dp_hex.h"
 
+/* v2.6.27 without the series (the loop boots build every test module) */
+#ifndef print_hex_dump_debug
+#define print_hex_dump_debug(prefix, type, rowsize, groupsize, buf, len,	\
+			     ascii)					\
+	print_hex_dump(KERN_DEBUG, prefix, type, rowsize, groupsize, buf,	\
+		       len, ascii)
+#endif
+
 static const unsigned char dp_hex_buf[20] = {
 	'd', 'p', '_', 'h', 'e', 'x', ' ', 'b', 'u', 'f', 'f', 'e', 'r', 0,
 	0xff, 0xfe, 0xfd, 0xfc, 0xfb, 0x00

@@ -39,7 +39,6 @@ static int sites = 64;
 #define NMI_SITE()							\
 	({								\
 		__label__ __hit, __out;					\
-		__DYNAMIC_PRINTK_MODNAME(__nmi_dd_hdr);			\
 		__DYNAMIC_PRINTK_DESCRIPTOR(__nmi_dd, "nmi site\n");	\
 		__dynamic_printk_site(__nmi_dd, __hit);			\
 		goto __out;						\
