@@ -58,8 +58,10 @@ module:
 #   $(call logged,<what>,<log>,<command>)
 logged = mkdir -p $(BUILD) && echo "building $(1) (log: $(2))" && \
 	{ $(3) > $(2) 2>&1 || { tail -n 20 $(2); echo "failed: see $(2)"; exit 1; }; }
+# An i386 variant (TREE-CONFIG32) boots the 32-bit busybox
+bb-arch = $(if $(filter %32,$(KVARIANT)),i386)
 build-quietly = \
-	@$(call logged,busybox,$(BUILD)/busybox-build.log,bash tools/build-busybox.sh); \
+	@$(call logged,busybox,$(BUILD)/busybox-build.log,bash tools/build-busybox.sh $(bb-arch)); \
 	$(call logged,the $(KVARIANT) kernel,$(BUILD)/kbuild-$(KVARIANT).log,bash tools/kbuild.sh $(KVARIANT))
 
 run: deps

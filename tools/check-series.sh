@@ -44,7 +44,7 @@
 # the generator's scratch repository (build/series-git) and the O=
 # folders; KSRC is only read.  Takes about 20 minutes on 2 cores.
 #
-# SERIES_QUICK=1 (what "make check" runs, within CI's time limit): every
+# SERIES_QUICK=1 (for a machine too slow for the whole in CI's time): every
 # check above but that each patch builds only the objects of the files
 # the series adds or changes (lib/dynamic_printk*.o, kernel/module.o,
 # init/main.o, arch/x86/kernel/{dynamic_printk,alternative}.o, as far as
