@@ -1,12 +1,12 @@
 /*
  * The reference parser of both write grammars (the modules file's "set"
  * commands and restore lines, the control file's queries and lines),
- * written from Documentation/dynamic-printk.txt and the grammar of
- * current kernels (SPEC.md section 9), sharing no code with
+ * written from Documentation/dynamic-printk.txt (its grammar of later
+ * kernels' dynamic debug included), sharing no code with
  * lib/dynamic_printk_parse.c.  It needs nothing but the C library and
  * the flag bits of <linux/dynamic_printk.h>, so that the parser fuzzer
  * links it with lib/dynamic_printk_parse.c alone.  It also says why a
- * command is refused, as the KERN_ERR line names it.
+ * command is refused, as the refusal's log line names it.
  */
 #ifndef MODEL_PARSE_H
 #define MODEL_PARSE_H
