@@ -121,6 +121,12 @@ static unsigned int dp_r5_hash(const char *str)
 	return hash & DP_HASH_MASK;
 }
 
+/* A call site's source file, stored after its module name */
+noinline const char *dp_file(const struct mod_debug *dd)
+{
+	return dd->modname + strlen(dd->modname) + 1;
+}
+
 /* Look a name up in its own djb2 chain.  dp_mutex or rcu_read_lock(). */
 noinline __cold struct dp_name *dp_find(const char *name,
 					 unsigned int djb2)
@@ -632,8 +638,7 @@ static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 		dp_put(b, ":", 0);
 	}
 	if (flags & DYNAMIC_PRINTK_FL_SOURCE) {
-		/* the file, stored after the module name */
-		dp_put(b, dd->modname + strlen(dd->modname) + 1, 1);
+		dp_put(b, dp_file(dd), 1);
 		dp_put(b, ":", 0);
 	}
 	if (flags & DYNAMIC_PRINTK_FL_LINE) {

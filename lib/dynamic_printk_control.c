@@ -48,11 +48,6 @@ int dp_verbose;
 module_param_named(verbose, dp_verbose, int, 0644);
 MODULE_PARM_DESC(verbose, "log each control file command applied (0, 1)");
 
-/* A call site's source file, stored after its module name */
-static noinline const char *dp_file(const struct mod_debug *dd)
-{
-	return dd->modname + strlen(dd->modname) + 1;
-}
 
 /* ---- commands applied --------------------------------------------------- */
 

@@ -93,6 +93,7 @@ extern int dp_verbose;
 
 /* dynamic_printk.c: lookups, and changes of flags within a change */
 unsigned int dp_djb2_hash(const char *str);
+const char *dp_file(const struct mod_debug *dd);
 struct dp_name *dp_find(const char *name, unsigned int djb2);
 struct dp_boot *dp_find_boot(const char *name, unsigned int djb2, int wish);
 struct dp_table *dp_find_table(struct mod_debug *start);

@@ -307,6 +307,19 @@ static int dp_parse_site(char *word[], int n, unsigned int raw,
 
 enum { DP_FILE, DP_FUNC, DP_MODULE, DP_FORMAT, DP_LINE, DP_NR_KEYS };
 
+static const char * const dp_keys[DP_NR_KEYS] = {
+	"file", "func", "module", "format", "line"
+};
+
+/* Keyword @k given: once per command, as a keyword or in a file's ':' */
+static int dp_given(unsigned int *seen, int k, struct dp_why *w)
+{
+	if (*seen & (1 << k))
+		return dp_refuse(w, "keyword given twice", dp_keys[k]);
+	*seen |= 1 << k;
+	return 0;
+}
+
 /*
  * "file <path>:<func>" and "file <path>:<lines>": the part after the
  * last colon is a "func" or a "line" match-spec of its own.
@@ -324,10 +337,8 @@ static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
 	k = (isdigit(*colon) || *colon == '-') ? DP_LINE : DP_FUNC;
 	if (!*value || !*colon)
 		return dp_refuse(w, "empty file or function", NULL);
-	if (*seen & (1 << k))
-		return dp_refuse(w, "keyword given twice",
-				 k == DP_LINE ? "line" : "func");
-	*seen |= 1 << k;
+	if (dp_given(seen, k, w))
+		return -EINVAL;
 	if (k == DP_FUNC)
 		cmd->func = colon;
 	else if (dp_parse_lines(colon, cmd))
@@ -339,9 +350,6 @@ static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
 static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 				   struct dp_cmd *cmd, struct dp_why *w)
 {
-	static const char * const keys[DP_NR_KEYS] = {
-		"file", "func", "module", "format", "line"
-	};
 	unsigned int seen = 0;
 	int i, k;
 
@@ -350,7 +358,7 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 	cmd->last = UINT_MAX;
 	for (i = 0; i < n - 1; i += 2) {
 		for (k = 0; k < DP_NR_KEYS; k++)
-			if (!strcmp(word[i], keys[k]))
+			if (!strcmp(word[i], dp_keys[k]))
 				break;
 		if (k == DP_NR_KEYS && !strcmp(word[i], "class"))
 			return dp_refuse(w, "no class maps in this kernel",
@@ -361,9 +369,8 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 		if (i + 1 == n - 1)
 			return dp_refuse(w, "keyword without a value",
 					 word[i]);
-		if (seen & (1 << k))
-			return dp_refuse(w, "keyword given twice", word[i]);
-		seen |= 1 << k;
+		if (dp_given(&seen, k, w))
+			return -EINVAL;
 		switch (k) {
 		case DP_FILE:
 			if (dp_parse_file(word[i + 1], cmd, &seen, w))
@@ -486,21 +493,20 @@ static void dp_quote(char *q, const char *s, size_t n)
 static void dp_log_invalid(const char *text, int len, const struct dp_why *w,
 			   enum dp_kind kind)
 {
-	char cmd[DP_QUOTE_MAX + 1], at[DP_QUOTE_MAX + 4];
+	char cmd[DP_QUOTE_MAX + 1], at[DP_QUOTE_MAX + 1] = "";
+	const char *quote = "";
 
 	dp_quote(cmd, text, len);
-	at[0] = '\0';
 	if (w->word) {
-		strcpy(at, " \"");
-		dp_quote(at + 2, w->word, DP_QUOTE_MAX);
-		strcat(at, "\"");
+		dp_quote(at, w->word, DP_QUOTE_MAX);
+		quote = "\"";
 	} else if (w->flag) {
-		strcpy(at, " '");
-		dp_quote(at + 2, &w->flag, 1);
-		strcat(at, "'");
+		dp_quote(at, &w->flag, 1);
+		quote = "'";
 	}
-	dp_log_refusal(kind, "dynamic_printk: invalid command \"%s\": %s%s\n",
-		       cmd, w->why, at);
+	dp_log_refusal(kind, "dynamic_printk: invalid command \"%s\": "
+		       "%s%s%s%s%s\n", cmd, w->why, *quote ? " " : "", quote,
+		       at, quote);
 }
 
 /*

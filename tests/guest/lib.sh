@@ -330,6 +330,29 @@ dput() {
 	printf '%s\n' "$1" > /tmp/dput.cmd
 	dd if=/tmp/dput.cmd of="$DCTL" bs=$(wc -c < /tmp/dput.cmd) count=1 2>/dev/null
 }
+# shot <what> <fire|hirq> <tag> <expected line...>: with the flags set,
+# firing dp_sites (its "fire" or "hirq" parameter) logs exactly these
+# lines (at KERN_DEBUG), in this order.
+shot() {
+	local what=$1 how=$2 tag=$3 l
+	shift 3
+	: > /tmp/want
+	for l in "$@"; do printf '<7>%s\n' "$l" >> /tmp/want; done
+	klog_mark
+	if [ "$how" = fire ]; then
+		fire dp_sites "$tag"
+	else
+		echo "$tag" > /sys/module/dp_sites/parameters/hirq || fail "$what: the hrtimer did not run"
+	fi
+	klog_new > /tmp/got
+	if cmp -s /tmp/want /tmp/got; then
+		pass "$what: $(wc -l < /tmp/want) lines as expected"
+	else
+		fail "$what: expected $(tr '\n' '|' < /tmp/want), got $(tr '\n' '|' < /tmp/got)"
+	fi
+}
+# set_ <command>: apply a command, quietly.
+set_() { dput "$1" || fail "command '$1' refused"; }
 # changed_log <command> <n>: the line an applied command logs (the
 # command without the blanks at its ends, cut to its first 64 bytes).
 TAB=$(printf '\t')

@@ -11,33 +11,10 @@
 . /lib.sh
 CTL=$DCTL
 sites_setup
-P=/sys/module/dp_sites/parameters
 check "insmod dp_sites" insmod $MODDIR/dp_sites.ko
 check "insmod dp_hex" insmod $MODDIR/dp_hex.ko
 l1=$(site_line two1) l2=$(site_line two2) lf=$(site_line fire) lh=$(site_line hirq)
 pid=$$
-
-# shot <what> <fire|hirq> <tag> <expected line...>: firing logs exactly
-# these lines (at KERN_DEBUG), in this order.
-shot() {
-	local what=$1 how=$2 tag=$3 l
-	shift 3
-	: > /tmp/want
-	for l in "$@"; do printf '<7>%s\n' "$l" >> /tmp/want; done
-	klog_mark
-	if [ "$how" = fire ]; then
-		fire dp_sites "$tag"
-	else
-		echo "$tag" > $P/hirq || fail "$what: the hrtimer did not run"
-	fi
-	klog_new > /tmp/got
-	if cmp -s /tmp/want /tmp/got; then
-		pass "$what: $(wc -l < /tmp/want) lines as expected"
-	else
-		fail "$what: expected $(tr '\n' '|' < /tmp/want), got $(tr '\n' '|' < /tmp/got)"
-	fi
-}
-set_() { dput "$1" || fail "command '$1' refused"; }
 
 # ---- file <path>:<func>, file <path>:<lines> ------------------------------
 sel "file dp_sites_b.c:b_two" 'f == "dp_sites_b.c" && fn == "b_two"' "two1 two2"

@@ -16,28 +16,6 @@ D='dp_sites_dev dp_sites_dev.5: dp_sites: '
 lf=$(site_line fire) ld=$(site_line dfire) lh=$(site_line hirq) ldh=$(site_line dhirq)
 pid=$$
 
-# shot <what> <fire|hirq> <tag> <expected line...>: with the flags set,
-# firing logs exactly these lines (at KERN_DEBUG), in this order.
-shot() {
-	local what=$1 how=$2 tag=$3 l
-	shift 3
-	: > /tmp/want
-	for l in "$@"; do printf '<7>%s\n' "$l" >> /tmp/want; done
-	klog_mark
-	if [ "$how" = fire ]; then
-		fire dp_sites "$tag"
-	else
-		echo "$tag" > $P/hirq || fail "$what: the hrtimer did not run"
-	fi
-	klog_new > /tmp/got
-	if cmp -s /tmp/want /tmp/got; then
-		pass "$what: $(wc -l < /tmp/want) lines as expected"
-	else
-		fail "$what: expected $(tr '\n' '|' < /tmp/want), got $(tr '\n' '|' < /tmp/got)"
-	fi
-}
-# set_ <command>: apply a command, quietly.
-set_() { dput "$1" || fail "command '$1' refused"; }
 
 # Process context: fire_set's pr_debug() and dev_dbg().
 F="func fire_set"
