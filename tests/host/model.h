@@ -739,16 +739,16 @@ TL int model_module_param(struct mod_debug *dd, unsigned long n,
 TL int m_module_param(struct mod_debug *dd, unsigned long n,
 		      const char *param, const char *val)
 {
-	char p[4200], v[4200];
+	/* copies the kernel code may write to, whole however long */
+	char *p = strdup(param), *v = val ? strdup(val) : NULL;
 	int want, ret;
 
-	snprintf(p, sizeof(p), "%s", param);
-	if (val)
-		snprintf(v, sizeof(v), "%s", val);
 	want = model_module_param(dd, n, param, val);
-	ret = dynamic_printk_module_param(dd, n, p, val ? v : NULL);
+	ret = dynamic_printk_module_param(dd, n, p, v);
 	CHECK(ret == want, "module parameter '%s'%s%s: %d, expected %d",
 	      param, val ? "=" : "", val ? val : "", ret, want);
+	free(p);
+	free(v);
 	return ret;
 }
 
