@@ -14,6 +14,7 @@
 #ifndef MODEL_H
 #define MODEL_H
 
+#include <asm/page.h>
 #include "testlib.h"
 #include "model_parse.h"
 
@@ -606,7 +607,7 @@ TL int m_register(struct mod_debug *dd, unsigned long n)
 		flags0[i] = dd[i].flags;
 	if (h >= 0 && mhist[h].n == n && memcmp(mhist[h].flags, flags0, n))
 		fail("descriptors of an unregistered table changed");
-	ret = dynamic_printk_register(dd, n, NULL, 0);
+	ret = dynamic_printk_register(dd, n, NULL, 0, NULL);
 	if (ret) {
 		for (i = 0; i < n; i++)
 			if (dd[i].flags != flags0[i]) {
@@ -711,6 +712,9 @@ TL int model_module_param(struct mod_debug *dd, unsigned long n,
 		struct mbatch b;
 		const char *cmds = val ? val : "+p";
 
+		/* Longer than a write to the files: refused, not parsed */
+		if (strlen(cmds) > PAGE_SIZE)
+			return -E2BIG;
 		if (!mbatch_parse_cmds(cmds, &b)) {
 			mlog_add(3, "%s", b.why);
 			mbatch_free(&b);

@@ -1,7 +1,8 @@
 /*
  * Test 3: concurrency with real RCU (liburcu).  For a bounded time:
  *  - reader threads decide for the call sites of a persistent module as
- *    a call site does (masks, then its own flag), run built-in call sites
+ *    a call site does (masks, then its own flag; nothing but the flag may
+ *    change in a descriptor), run built-in call sites
  *    and read the modules file (one pass, or small reads: every line well
  *    formed, no name twice, the names registered all along once each);
  *  - control readers read the control file in small reads of random
@@ -162,8 +163,15 @@ static void *reader(void *arg)
 
 	shim_rcu_register_thread();
 	while (!stopped()) {
-		for (i = 0; i < persist->n; i++)
+		for (i = 0; i < persist->n; i++) {
 			decide(&persist->dd[i]);
+			/* Only the flags change at run time, whatever runs */
+			if (ACCESS_ONCE(persist->dd[i].type) !=
+			    DYNAMIC_PRINTK_TYPE_BOOLEAN)
+				thread_fail("call site %lu: type %#x while "
+					    "flags change", i,
+					    persist->dd[i].type);
+		}
 		cs_one_a_pr(&e);
 		cs_two_plain();
 		if (++iter % 16 == 0) {
@@ -363,7 +371,7 @@ static void *registrar(void *arg)
 			names[i] = pool[rand_r(&seed) % NPOOL];
 		fm = fake_new(names, nn, 1 + rand_r(&seed) % 5,
 			      rand_r(&seed) & 1, rand_r(&seed) & 1);
-		ret = dynamic_printk_register(fm->dd, fm->n, NULL, 0);
+		ret = dynamic_printk_register(fm->dd, fm->n, NULL, 0, NULL);
 		if (ret)
 			thread_fail("register returned %d", ret);
 		if (rand_r(&seed) & 1)

@@ -1722,6 +1722,96 @@ static void test_read_position(void)
 	end();
 }
 
+/*
+ * lib/dynamic_printk.c's registration counter, which the Makefile makes
+ * global in the test build of that object only
+ */
+extern unsigned int dp_table_id;
+
+/*
+ * The control file's positions are (registration number << 32) + index:
+ * after 2^31 registrations they must still be positive (the shim's
+ * seq_read() reports a negative one as a bug), and the numbers still
+ * increase along the tables, so that reads resume where they were
+ */
+static void test_read_many_registrations(void)
+{
+	static const char *rp_names[] = { "rp_tmp" };
+	struct fakemod *fm[6];
+	char key[200], *out;
+	const char *at, *prev;
+	unsigned int saved = dp_table_id;
+	unsigned long i;
+	int k;
+
+	begin("read position after 2^31 registrations: positive, in order");
+	dp_table_id = 0x7fffffff - 3;
+	for (k = 0; k < 6; k++) {
+		fm[k] = fake_new(rp_names, 1, 3 + k, 0, 1);
+		CHECK(fake_register(fm[k]) == 0, "register %d failed", k);
+	}
+	CHECK(dp_table_id < 0x7fffffff, "registration number %#x",
+	      dp_table_id);
+	site_read_chunk = 7;
+	out = site_read();
+	site_read_chunk = READ_CAP;
+	/* each table's lines once, in registration order: the k-th has
+	 * 3 + k call sites, rp_tmp_f0 .. */
+	prev = out;
+	for (k = 0; k < 6 && !cur_fail[0]; k++)
+		for (i = 0; i < fm[k]->n; i++) {
+			snprintf(key, sizeof(key), "drivers/fake/rp_tmp.c:%lu "
+				 "[rp_tmp]rp_tmp_f%lu =", 10 * (i + 1), i);
+			at = strstr(prev, key);
+			CHECK(at, "table %d: no '%s' after the table before",
+			      k, key);
+			if (at)
+				prev = at + 1;
+		}
+	CHECK(count_key(out, "drivers/fake/rp_tmp.c:10 ") == 6,
+	      "%d tables listed, 6 registered",
+	      count_key(out, "drivers/fake/rp_tmp.c:10 "));
+	for (k = 0; k < 6; k++) {
+		fake_unregister(fm[k]);
+		fake_free(fm[k]);
+	}
+	if (dp_table_id < saved)
+		dp_table_id = saved;
+	model_check("many registrations");
+	end();
+}
+
+/*
+ * Applying commands to thousands of call sites holds dp_mutex, which
+ * module loads need too: the loops offer to reschedule, once per run of
+ * call sites
+ */
+static void test_resched(void)
+{
+	static const char *const names[] = { NAME_BOTH_A, NAME_BOTH_B };
+	static char buf[4096];
+	struct fakemod *fm;
+	long before;
+	size_t len = 0;
+	int i;
+
+	begin("long batches offer to reschedule");
+	fm = fake_new(names, 2, 30, 1, 0);	/* 60 runs of one site */
+	CHECK(fake_register(fm) == 0, "register failed");
+	for (i = 0; i < 20; i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "module %s %cp\n",
+				names[i % 2], i % 4 < 2 ? '+' : '-');
+	before = shim_resched_calls();
+	sgood(buf);
+	CHECK(shim_resched_calls() - before >= 20 * 30,
+	      "%ld calls of cond_resched() for 20 commands over 30 runs "
+	      "each", shim_resched_calls() - before);
+	fake_unregister(fm);
+	fake_free(fm);
+	model_check("resched");
+	end();
+}
+
 static void test_teardown(void)
 {
 	begin("teardown: everything unregistered, no leak");
@@ -1911,6 +2001,8 @@ int main(int argc, char **argv)
 		test_new_grammar();
 		test_hdr_dump();
 		test_read_position();
+		test_read_many_registrations();
+		test_resched();
 		test_teardown();
 	}
 	rcu_barrier();

@@ -1463,7 +1463,7 @@ static void test_linear(void)
 			      0, share);
 		flags0 = calloc(fm->n, 1);
 		t0 = now();
-		CHECK(dynamic_printk_register(fm->dd, fm->n, NULL, 0) == 0,
+		CHECK(dynamic_printk_register(fm->dd, fm->n, NULL, 0, NULL) == 0,
 		      "register failed");
 		t1 = now() - t0;
 		model_register(fm->dd, fm->n, flags0);

@@ -36,13 +36,29 @@
 static long bugs;
 static char last_bug[256];
 
+static void shim_bug(const char *what, const char *how)
+{
+	__atomic_add_fetch(&bugs, 1, __ATOMIC_SEQ_CST);
+	snprintf(last_bug, sizeof(last_bug), "%s %s", what, how);
+}
+
 void shim_might_sleep(const char *what)
 {
-	if (shim_rcu_depth() > 0) {
-		__atomic_add_fetch(&bugs, 1, __ATOMIC_SEQ_CST);
-		snprintf(last_bug, sizeof(last_bug),
-			 "%s called inside rcu_read_lock()", what);
-	}
+	if (shim_rcu_depth() > 0)
+		shim_bug(what, "called inside rcu_read_lock()");
+}
+
+static long resched_calls;
+
+void cond_resched(void)
+{
+	shim_might_sleep("cond_resched");
+	__atomic_add_fetch(&resched_calls, 1, __ATOMIC_SEQ_CST);
+}
+
+long shim_resched_calls(void)
+{
+	return __atomic_load_n(&resched_calls, __ATOMIC_SEQ_CST);
 }
 
 long shim_bugs(void)
@@ -781,6 +797,8 @@ ssize_t seq_read(struct file *file, char __user *buf, size_t size,
 		if (!m->count) {
 			p = m->op->next(m, p, &pos);
 			m->index = pos;
+			if (pos < 0)
+				shim_bug("seq_file position", "negative");
 			continue;
 		}
 		if (m->count < m->size)
@@ -828,6 +846,8 @@ Fill:
 	else
 		pos++;
 	m->index = pos;
+	if (pos < 0)
+		shim_bug("seq_file position", "negative");
 Done:
 	if (!copied)
 		copied = err;

@@ -54,10 +54,12 @@ void shim_set_pid(int pid);
 void shim_irq_enter(void);
 void shim_irq_exit(void);
 
-/* Sleeping functions called inside rcu_read_lock() */
+/* Bugs seen: sleeping inside rcu_read_lock(), negative seq_file positions */
 long shim_bugs(void);
 const char *shim_last_bug(void);
 void shim_might_sleep(const char *what);
+/* cond_resched() calls so far, all threads */
+long shim_resched_calls(void);
 
 /* RCU: each thread using RCU must register */
 void shim_rcu_register_thread(void);

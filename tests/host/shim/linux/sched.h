@@ -1,6 +1,6 @@
 /*
  * Host shim for <linux/sched.h>: current is a per-thread task whose pid
- * the tests set (shim_set_pid(), see shim.h).
+ * the tests set (shim_set_pid(), see shim.h); cond_resched() counts.
  */
 #ifndef SHIM_LINUX_SCHED_H
 #define SHIM_LINUX_SCHED_H
@@ -14,5 +14,8 @@ struct task_struct {
 extern __thread struct task_struct shim_current_task;
 
 #define current	(&shim_current_task)
+
+/* Counted (shim_resched_calls()), and a sleep for the RCU check */
+void cond_resched(void);
 
 #endif
