@@ -20,6 +20,7 @@
 #include <linux/init.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/dynamic_printk.h>
 #include <asm/sections.h>
 #include "dynamic_printk_internal.h"
@@ -42,13 +43,11 @@
 /* Set when dynamic_printk_init() returns: other CPUs may run code */
 int dp_live;
 
-/* Is the code of call site @s of @t still there (not freed init code)? */
+/* Is call site @s of @t in its code, and that code still there? */
 static int dp_site_live(const struct dp_table *t,
 			const struct mod_debug_site *s)
 {
-	unsigned long code = dynamic_printk_site_code(s);
-
-	return code < t->gone || code >= t->gone_end;
+	return dynamic_printk_site_in_code(s, &t->code);
 }
 
 /* For messages: vmlinux's first descriptor has a module name of its own */
@@ -57,17 +56,35 @@ static const char *dp_table_name(const struct mod_debug *start)
 	return start == __start___verbose ? "vmlinux" : start->modname;
 }
 
+/* The code of vmlinux, where its call sites are */
+void __init dp_vmlinux_code(struct dynamic_printk_code *c)
+{
+	c->start = (unsigned long)_stext;
+	c->end = (unsigned long)_etext;
+	c->init = (unsigned long)__init_begin;
+	c->init_end = (unsigned long)__init_end;
+}
+
 /*
- * Are these call sites what the compiler put, or what was written since,
- * each with a descriptor of its own table, @start[0..@n)?
+ * Are these call sites, each with a descriptor of its own table
+ * @start[0..@n), what the compiler put or what was written since?  A call
+ * site outside @c is not read (what is there need not even be mapped) and
+ * never written: an exit section the module loader did not keep (no
+ * module unloading), a corrupt entry.  Returns 0, or -EINVAL if a call
+ * site in @c is not one: nothing of the table may then be written.
  */
 int dp_check_sites(const struct mod_debug *start, unsigned long n,
-		   const struct mod_debug_site *sites, unsigned long nr_sites)
+		   const struct mod_debug_site *sites, unsigned long nr_sites,
+		   const struct dynamic_printk_code *c)
 {
 	const struct mod_debug *desc;
-	unsigned long i;
+	unsigned long i, outside = 0;
 
 	for (i = 0; i < nr_sites; i++) {
+		if (!dynamic_printk_site_in_code(&sites[i], c)) {
+			outside++;
+			continue;
+		}
 		desc = dynamic_printk_site_desc(&sites[i]);
 		if (desc < start || desc >= start + n ||
 		    ((unsigned long)desc - (unsigned long)start) %
@@ -75,16 +92,20 @@ int dp_check_sites(const struct mod_debug *start, unsigned long n,
 			printk(KERN_ERR "dynamic_printk: %s: call site entry "
 			       "%lu has no descriptor of its own\n",
 			       dp_table_name(start), i);
-			return 0;
+			return -EINVAL;
 		}
 		if (!arch_dynamic_printk_valid(&sites[i])) {
 			printk(KERN_ERR "dynamic_printk: %s: %p is not a call "
 			       "site\n", dp_table_name(start),
 			       (void *)dynamic_printk_site_code(&sites[i]));
-			return 0;
+			return -EINVAL;
 		}
 	}
-	return 1;
+	if (outside)
+		printk(KERN_WARNING "dynamic_printk: %s: %lu call sites "
+		       "outside its code, never written\n",
+		       dp_table_name(start), outside);
+	return 0;
 }
 
 /*
@@ -101,6 +122,7 @@ static unsigned int dp_stale_sites(struct dp_table *quiet,
 	list_for_each_entry(t, &dp_tables, list) {
 		if (!t->dirty || t == quiet)
 			continue;
+		cond_resched();
 		for (s = t->sites; s < t->sites + t->nr_sites; s++)
 			if (dp_site_live(t, s) &&
 			    arch_dynamic_printk_stale(s)) {
@@ -142,7 +164,8 @@ int dp_patch(struct dp_table *quiet)
 	}
 	/* Code that has not run yet has freed none of it: no dp_site_live() */
 	if (quiet && quiet->dirty)
-		arch_dynamic_printk_write_quiet(quiet->sites, quiet->nr_sites);
+		arch_dynamic_printk_write_quiet(quiet->sites, quiet->nr_sites,
+						&quiet->code);
 	list_for_each_entry(t, &dp_tables, list)
 		t->dirty = 0;
 	return 0;
@@ -156,36 +179,35 @@ int dp_patch(struct dp_table *quiet)
  */
 void __init dp_all_sites_on(void)
 {
-	if (dp_check_sites(__start___verbose,
-			   __stop___verbose - __start___verbose,
-			   __start___verbose_sites,
-			   __stop___verbose_sites - __start___verbose_sites))
+	struct dynamic_printk_code c;
+
+	dp_vmlinux_code(&c);
+	if (!dp_check_sites(__start___verbose,
+			    __stop___verbose - __start___verbose,
+			    __start___verbose_sites,
+			    __stop___verbose_sites - __start___verbose_sites,
+			    &c))
 		arch_dynamic_printk_write_early(__start___verbose_sites,
 						__stop___verbose_sites -
-						__start___verbose_sites);
+						__start___verbose_sites, &c);
 }
 
 /**
- * dynamic_printk_free_init - forget the call sites of code being freed
+ * dynamic_printk_free_init - forget the call sites of init code being freed
  * @start: the first descriptor of a registered table
- * @begin: start of the code
- * @end: its end
  *
- * Call sites of @start's table in [@begin, @end) are never written again.
- * Called before init code is freed: that of vmlinux, or a module's once
- * its init returned.
+ * Call sites in the init code of @start's table are never written again.
+ * Called before that code is freed: vmlinux's, or a module's once its
+ * init returned.
  */
-void dynamic_printk_free_init(struct mod_debug *start, unsigned long begin,
-			      unsigned long end)
+void dynamic_printk_free_init(struct mod_debug *start)
 {
 	struct dp_table *t;
 
 	mutex_lock(&dp_mutex);
 	t = dp_find_table(start);
-	if (t) {
-		t->gone = begin;
-		t->gone_end = end;
-	}
+	if (t)
+		t->code.init = t->code.init_end = 0;
 	mutex_unlock(&dp_mutex);
 }
 
@@ -196,9 +218,7 @@ void dynamic_printk_free_init(struct mod_debug *start, unsigned long begin,
  */
 void dynamic_printk_free_initmem(void)
 {
-	dynamic_printk_free_init(__start___verbose,
-				 (unsigned long)__init_begin,
-				 (unsigned long)__init_end);
+	dynamic_printk_free_init(__start___verbose);
 }
 
 /**
@@ -218,12 +238,14 @@ int dynamic_printk_text_reserved(unsigned long addr)
 	int ret = 0;
 
 	mutex_lock(&dp_mutex);
-	list_for_each_entry(t, &dp_tables, list)
+	list_for_each_entry(t, &dp_tables, list) {
+		cond_resched();
 		for (s = t->sites; s < t->sites + t->nr_sites && !ret; s++) {
 			code = dynamic_printk_site_code(s);
 			ret = dp_site_live(t, s) && addr >= code &&
 			      addr < code + DYNAMIC_PRINTK_INSN_SIZE;
 		}
+	}
 	mutex_unlock(&dp_mutex);
 	return ret;
 }

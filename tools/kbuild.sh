@@ -5,15 +5,13 @@
 # make's progress.  VARIANT is TREE-CONFIG, or TREE-CONFIG32 for 32-bit:
 #   TREE   base  v2.6.27 + toolchain fixes (compat/series) only
 #          on    + the feature series, CONFIG_DYNAMIC_PRINTK_DEBUG=y (with
-#                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y,
-#                and their test hooks, CONFIG_DYNAMIC_PRINTK_TEST=y, but
-#                for defconfig)
-#          rel   the same as on without the test hooks: what is measured
+#                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y)
 #          mask  the same, call sites testing masks (PATCH_SITES off)
 #          off   + the feature series, option left off
 #   CONFIG small      allnoconfig + configs/small.config
 #          defconfig  x86_64 defconfig + configs/defconfig.config
-#          debug      small + configs/debug.config
+#          debug      small + configs/debug.config (which chooses its own
+#                     slab allocator)
 #   32     built for i386 (ARCH=i386, CONFIG_64BIT off), e.g. on-small32,
 #          off-small32, mask-small32; without it, for x86_64.  The same
 #          fragments, but CONFIG_64BIT; defconfig32 is i386's defconfig.
@@ -37,7 +35,7 @@ targets=${*:-bzImage modules}
 case $tree in
 base)	src=$BUILD/linux-base
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" ;;
-on|rel|mask|off)	src=$BUILD/linux
+on|mask|off)	src=$BUILD/linux
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" "$top/series" ;;
 *)	die "unknown tree '$tree' in $variant" ;;
 esac
@@ -49,15 +47,13 @@ frag=$out/.dp-fragment
 	case $conf in
 	small)		cat "$top/configs/small.config" ;;
 	defconfig)	cat "$top/configs/defconfig.config" ;;
-	debug)		cat "$top/configs/small.config" "$top/configs/debug.config" ;;
+	debug)		grep -v '^CONFIG_SLAB=y$' "$top/configs/small.config"
+			cat "$top/configs/debug.config" ;;
 	*)		die "unknown config '$conf' in $variant" ;;
 	esac
 	case $tree in
-	on|rel)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
-		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y
-		# the test hooks for the guest kernels, not for measuring
-		[ "$tree" = rel ] || [ "$conf" = defconfig ] ||
-			echo CONFIG_DYNAMIC_PRINTK_TEST=y ;;
+	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y ;;
 	mask)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo "# CONFIG_DYNAMIC_PRINTK_PATCH_SITES is not set" ;;
 	*)	echo "# CONFIG_DYNAMIC_PRINTK_DEBUG is not set" ;;

@@ -24,7 +24,6 @@
  */
 
 #include <linux/kernel.h>
-#include <linux/module.h>
 #include <linux/init.h>
 #include <linux/errno.h>
 #include <linux/string.h>
@@ -64,8 +63,8 @@ static unsigned char *dp_code(const struct mod_debug_site *s)
 
 static void dp_jmp(const struct mod_debug_site *s, unsigned char *insn)
 {
-	unsigned long print = (unsigned long)&s->print + s->print;
-	int rel = print - (dynamic_printk_site_code(s) + DP_INSN_SIZE);
+	int rel = dynamic_printk_site_print(s) -
+		  (dynamic_printk_site_code(s) + DP_INSN_SIZE);
 
 	insn[0] = DP_JMP;
 	memcpy(insn + 1, &rel, sizeof(rel));
@@ -121,13 +120,15 @@ int arch_dynamic_printk_stale(const struct mod_debug_site *s)
  * arch_dynamic_printk_write_quiet - rewrite call sites of code not running
  * @sites: the entries
  * @n: their number
+ * @c: where their code is: a call site outside is left alone
  *
  * Writes directly whichever of them is stale: their code has not run
  * (a module being registered, or given its parameters) and none of it
  * has been freed.
  */
 void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
-				     unsigned int n)
+				     unsigned int n,
+				     const struct dynamic_printk_code *c)
 {
 	unsigned char insn[DP_INSN_SIZE];
 	unsigned long flags;
@@ -135,7 +136,8 @@ void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
 
 	local_irq_save(flags);
 	for (i = 0; i < n; i++)
-		if (dp_site_insn(&sites[i], insn))
+		if (dynamic_printk_site_in_code(&sites[i], c) &&
+		    dp_site_insn(&sites[i], insn))
 			memcpy(dp_code(&sites[i]), insn, DP_INSN_SIZE);
 	local_irq_restore(flags);
 	sync_core();
@@ -145,18 +147,21 @@ void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
  * arch_dynamic_printk_write_early - rewrite call sites from setup_arch()
  * @sites: the entries
  * @n: their number
+ * @c: where their code is: a call site outside is left alone
  *
  * Before trap_init() (no NMI handler exists yet) and before the
  * allocators: written in place with text_poke_early().
  */
 void __init arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
-					    unsigned int n)
+					    unsigned int n,
+					    const struct dynamic_printk_code *c)
 {
 	unsigned char insn[DP_INSN_SIZE];
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (dp_site_insn(&sites[i], insn))
+		if (dynamic_printk_site_in_code(&sites[i], c) &&
+		    dp_site_insn(&sites[i], insn))
 			text_poke_early(dp_code(&sites[i]), insn,
 					DP_INSN_SIZE);
 }
@@ -166,14 +171,6 @@ struct dynamic_printk_pokes {
 	unsigned int n, max;
 	struct text_poke_op op[];
 };
-
-#ifdef CONFIG_DYNAMIC_PRINTK_TEST
-/* Set by a test: every batch fails as if there were no memory to map it */
-int dynamic_printk_test_nomem;
-EXPORT_SYMBOL_GPL(dynamic_printk_test_nomem);
-#else
-#define dynamic_printk_test_nomem	0
-#endif
 
 /* Up to a page kmalloc'd, more vmalloc'd: a big kernel has many sites */
 static void *dp_alloc(size_t size)
@@ -245,8 +242,6 @@ int arch_dynamic_printk_write(struct dynamic_printk_pokes *p, int live)
 
 	if (p->n > p->max)
 		ret = -EINVAL;
-	else if (p->n && dynamic_printk_test_nomem)
-		ret = -ENOMEM;
 	else
 		ret = text_poke_batch(p->op, p->n, live);
 	dp_free(p);
