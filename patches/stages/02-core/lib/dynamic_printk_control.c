@@ -21,6 +21,7 @@
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/rcupdate.h>
 #include <linux/rculist.h>
 #include <linux/fs.h>
@@ -51,6 +52,8 @@ static unsigned int dp_apply_run(const struct dp_cmd *cmd,
 {
 	unsigned int i, changed = 0;
 
+	/* A batch of commands over thousands of call sites takes a while */
+	cond_resched();
 	for (i = 0; i < run->n; i++) {
 		struct mod_debug *dd = &run->start[i];
 

@@ -60,7 +60,15 @@
 LIST_HEAD(dp_tables);			/* RCU; writers hold dp_mutex */
 struct hlist_head dp_djb2[DP_HASH_SIZE];	/* RCU, as dp_tables */
 static struct hlist_head dp_r5[DP_HASH_SIZE];
-static unsigned int dp_table_id;	/* dp_mutex */
+/*
+ * Registration numbers, dp_mutex: they increase along dp_tables, and stay
+ * below 2^31, so that the control file's positions, (id << 32) + index,
+ * are positive.  After 2^31 - 1 registrations the tables are numbered
+ * again from 1, in order: a read of the control file under way then ends
+ * early.
+ */
+#define DP_ID_MAX	0x7fffffffU
+static unsigned int dp_table_id;
 DEFINE_MUTEX(dp_mutex);
 
 /*
@@ -345,6 +353,13 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n)
 		dp_count_run(run, 1);
 	}
 	dp_start_table(t);
+	if (dp_table_id == DP_ID_MAX) {
+		struct dp_table *o;
+
+		dp_table_id = 0;
+		list_for_each_entry(o, &dp_tables, list)
+			ACCESS_ONCE(o->id) = ++dp_table_id;
+	}
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
 	dp_update_masks();

@@ -23,6 +23,7 @@
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/rcupdate.h>
 #include <linux/rculist.h>
 #include <linux/fs.h>
@@ -90,6 +91,8 @@ static unsigned int dp_apply_run(const struct dp_cmd *cmd,
 {
 	unsigned int i, changed = 0;
 
+	/* A batch of commands over thousands of call sites takes a while */
+	cond_resched();
 	for (i = 0; i < run->n; i++) {
 		struct mod_debug *dd = &run->start[i];
 
@@ -161,7 +164,8 @@ static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
  * no table, only check it.  The commands applied are moved to @done, to
  * be logged by dp_log_done() once the change holds: only their text
  * (in @cmds, which must last until then) and count are kept.  dp_mutex
- * held.  Returns 0, -EINVAL or -ENOMEM, with nothing applied.
+ * held.  Returns 0, -EINVAL, -E2BIG (longer than a page) or -ENOMEM, with
+ * nothing applied.
  */
 static int dp_run_commands(const char *cmds, struct dp_table *t,
 			   struct dp_name *name, struct list_head *done)
@@ -172,6 +176,9 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	char *out;
 	int ret;
 
+	/* No more than a write to the files: a module parameter may be MBs */
+	if (count > PAGE_SIZE)
+		return -E2BIG;
 	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;

@@ -66,7 +66,15 @@ LIST_HEAD(dp_tables);			/* RCU; writers hold dp_mutex */
 struct hlist_head dp_djb2[DP_HASH_SIZE];	/* RCU, as dp_tables */
 static struct hlist_head dp_r5[DP_HASH_SIZE];
 LIST_HEAD(dp_boot_list);		/* dp_mutex */
-static unsigned int dp_table_id;	/* dp_mutex */
+/*
+ * Registration numbers, dp_mutex: they increase along dp_tables, and stay
+ * below 2^31, so that the control file's positions, (id << 32) + index,
+ * are positive.  After 2^31 - 1 registrations the tables are numbered
+ * again from 1, in order: a read of the control file under way then ends
+ * early.
+ */
+#define DP_ID_MAX	0x7fffffffU
+static unsigned int dp_table_id;
 DEFINE_MUTEX(dp_mutex);
 
 /*
@@ -184,13 +192,6 @@ struct dp_undo_page {
 #define DP_UNDO_RECS	((PAGE_SIZE - sizeof(struct dp_undo_page)) / \
 			 sizeof(struct dp_undo_rec))
 
-/*
- * In a descriptor's type (which nothing reads at run time): its old flags
- * are in the log of the change under way.  Each call site is logged once
- * per change, so the log is bounded by the call sites, not by the
- * commands of a batch.
- */
-#define DP_TYPE_NOTED	0x80
 
 static struct {
 	struct dp_undo_page *page;	/* the newest first */
@@ -204,7 +205,7 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 	struct dp_undo_page *pg = dp_undo.page;
 	struct dp_undo_rec *rec;
 
-	if (dd->type & DP_TYPE_NOTED)
+	if (dd->flags & DP_FL_NOTED)
 		return 1;
 	if (dp_undo.nomem)
 		return 0;
@@ -222,7 +223,7 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 	rec->run = run;
 	rec->dd = dd;
 	rec->flags = dd->flags;
-	dd->type |= DP_TYPE_NOTED;
+	ACCESS_ONCE(dd->flags) = dd->flags | DP_FL_NOTED;
 	return 1;
 }
 
@@ -235,7 +236,8 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 __cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 			unsigned int flags)
 {
-	if (dd->flags == flags)
+	flags &= ~DP_FL_NOTED;
+	if ((dd->flags & ~DP_FL_NOTED) == flags)
 		return 0;
 	if (dp_undo.active && !dp_undo_record(run, dd))
 		return 0;
@@ -243,7 +245,7 @@ __cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 		dp_count(run->name, flags & DP_FL_PRINT ? 1 : -1);
 		run->table->dirty = 1;
 	}
-	ACCESS_ONCE(dd->flags) = flags;
+	ACCESS_ONCE(dd->flags) = flags | (dd->flags & DP_FL_NOTED);
 	return 1;
 }
 
@@ -359,7 +361,7 @@ __cold int dp_commit(struct dp_table *quiet)
 	for (pg = dp_undo.page; pg; pg = next) {
 		next = pg->next;
 		for (i = 0; i < pg->n; i++)
-			pg->rec[i].dd->type &= ~DP_TYPE_NOTED;
+			ACCESS_ONCE(pg->rec[i].dd->flags) &= ~DP_FL_NOTED;
 		kfree(pg);
 	}
 	dp_undo.page = NULL;
@@ -445,6 +447,8 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  * @n: number of descriptors
  * @sites: their patched call sites (of the "__verbose_sites" section)
  * @nr_sites: number of those
+ * @code: where the code of these call sites is (read only if @nr_sites):
+ *	call sites outside it are never written
  *
  * Creates an entry for each module name of the descriptors that has none,
  * lists the call sites in the control file after those registered before,
@@ -463,7 +467,8 @@ static noinline unsigned long dp_run_end(const struct mod_debug *start,
  */
 __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 				   struct mod_debug_site *sites,
-				   unsigned long nr_sites)
+				   unsigned long nr_sites,
+				   const struct dynamic_printk_code *code)
 {
 	struct dp_table *t;
 	struct dp_run *run;
@@ -477,7 +482,7 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		return 0;
 	for (i = 0; i < n; i = dp_run_end(start, i, n))
 		nr_runs++;
-	if (nr_sites && !dp_check_sites(start, n, sites, nr_sites))
+	if (nr_sites && dp_check_sites(start, n, sites, nr_sites, code))
 		return -EINVAL;
 	t = kzalloc(sizeof(*t) + nr_runs * sizeof(*run), GFP_KERNEL);
 	if (!t)
@@ -486,6 +491,8 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	t->n = n;
 	t->sites = sites;
 	t->nr_sites = nr_sites;
+	if (nr_sites)
+		t->code = *code;
 	t->dirty = nr_sites != 0;	/* the NOPs may not be this CPU's */
 
 	mutex_lock(&dp_mutex);
@@ -520,6 +527,13 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	dp_begin();
 	if (dp_start_table(t, &done))
 		dp_undo.nomem = 1;
+	if (dp_table_id == DP_ID_MAX) {
+		struct dp_table *o;
+
+		dp_table_id = 0;
+		list_for_each_entry(o, &dp_tables, list)
+			ACCESS_ONCE(o->id) = ++dp_table_id;
+	}
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
 	/* A module's code has not run: written directly; vmlinux's runs */
@@ -743,6 +757,9 @@ void __init dp_all_mode_on(void)
  */
 void __init dynamic_printk_init(void)
 {
+#ifdef DYNAMIC_PRINTK_PATCHED
+	struct dynamic_printk_code code;
+#endif
 	int ret;
 
 	mutex_lock(&dp_mutex);
@@ -751,15 +768,16 @@ void __init dynamic_printk_init(void)
 
 #ifdef DYNAMIC_PRINTK_PATCHED
 	arch_dynamic_printk_init();
+	dp_vmlinux_code(&code);
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose,
 				      __start___verbose_sites,
 				      __stop___verbose_sites -
-				      __start___verbose_sites);
+				      __start___verbose_sites, &code);
 #else
 	ret = dynamic_printk_register(__start___verbose,
 				      __stop___verbose - __start___verbose,
-				      NULL, 0);
+				      NULL, 0, NULL);
 #endif
 	/* Exact masks from now on, even if vmlinux is not registered */
 	mutex_lock(&dp_mutex);

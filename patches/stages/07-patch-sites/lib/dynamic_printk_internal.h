@@ -30,6 +30,13 @@
 #define DP_HASH_MASK		(DP_HASH_SIZE - 1)
 
 #define DP_FL_PRINT		DYNAMIC_PRINTK_FL_PRINT
+/*
+ * In a descriptor's flags, no flag of its call site's: its old flags are
+ * in the undo log of the change under way (dynamic_printk.c).  Each call
+ * site is logged once per change, so the log is bounded by the call
+ * sites, not by the commands of a batch.  Readers of the flags mask it.
+ */
+#define DP_FL_NOTED		0x80
 
 /* One entry per distinct module name; the name is copied. */
 struct dp_name {
@@ -64,7 +71,7 @@ struct dp_table {
 	struct mod_debug_site *sites;	/* its patched call sites, if any */
 	unsigned int nr_sites;
 	int dirty;			/* a 'p' changed: sites to rewrite? */
-	unsigned long gone, gone_end;	/* code freed: never written again */
+	struct dynamic_printk_code code; /* where its sites may be written */
 	unsigned int nr_runs;
 	struct dp_run runs[];
 };
@@ -145,9 +152,11 @@ extern const unsigned char dp_flag_bits[];
 #ifdef DYNAMIC_PRINTK_PATCHED
 extern int dp_live;
 int dp_check_sites(const struct mod_debug *start, unsigned long n,
-		   const struct mod_debug_site *sites, unsigned long nr_sites);
+		   const struct mod_debug_site *sites, unsigned long nr_sites,
+		   const struct dynamic_printk_code *c);
 int dp_patch(struct dp_table *quiet);
 void dp_all_sites_on(void);
+void dp_vmlinux_code(struct dynamic_printk_code *c);
 #else
 /* Call sites test the masks and their flags: nothing to write */
 static inline int dp_patch(struct dp_table *quiet)
@@ -159,11 +168,12 @@ static inline int dp_patch(struct dp_table *quiet)
 static inline int dp_check_sites(const struct mod_debug *start,
 				 unsigned long n,
 				 const struct mod_debug_site *sites,
-				 unsigned long nr_sites)
+				 unsigned long nr_sites,
+				 const struct dynamic_printk_code *c)
 {
 	printk(KERN_ERR "dynamic_printk: %s: patched call sites\n",
 	       start->modname);
-	return 0;
+	return -EINVAL;
 }
 
 static inline void dp_all_sites_on(void)

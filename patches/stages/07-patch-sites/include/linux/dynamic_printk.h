@@ -93,10 +93,21 @@ extern void __dynamic_dev_dbg(const struct mod_debug *dd,
 			      const struct device *dev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * The code of vmlinux or of a module, where its patched call sites may
+ * be: the rest of it (its data, an exit section the loader did not keep)
+ * is never written.  Its init code until that is freed.
+ */
+struct dynamic_printk_code {
+	unsigned long start, end;
+	unsigned long init, init_end;
+};
+
 extern void dynamic_printk_init(void);
 extern int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 				   struct mod_debug_site *sites,
-				   unsigned long nr_sites);
+				   unsigned long nr_sites,
+				   const struct dynamic_printk_code *code);
 extern void dynamic_printk_unregister(struct mod_debug *start,
 				      unsigned long n);
 extern int dynamic_printk_module_param(struct mod_debug *start,
@@ -271,6 +282,31 @@ dynamic_printk_site_desc(const struct mod_debug_site *s)
 	return (struct mod_debug *)((unsigned long)&s->desc + s->desc);
 }
 
+static inline unsigned long
+dynamic_printk_site_print(const struct mod_debug_site *s)
+{
+	return (unsigned long)&s->print + s->print;
+}
+
+static inline int dynamic_printk_in_code(const struct dynamic_printk_code *c,
+					 unsigned long addr)
+{
+	return (addr >= c->start && addr < c->end) ||
+	       (addr >= c->init && addr < c->init_end);
+}
+
+/* May call site @s be written: are its instruction and target in @c? */
+static inline int
+dynamic_printk_site_in_code(const struct mod_debug_site *s,
+			    const struct dynamic_printk_code *c)
+{
+	unsigned long code = dynamic_printk_site_code(s);
+
+	return dynamic_printk_in_code(c, code) &&
+	       dynamic_printk_in_code(c, code + DYNAMIC_PRINTK_INSN_SIZE - 1) &&
+	       dynamic_printk_in_code(c, dynamic_printk_site_print(s));
+}
+
 /*
  * The architecture's part (arch/x86/kernel/dynamic_printk.c): what a call
  * site's instruction is and how it is rewritten.  lib/dynamic_printk_sites.c
@@ -286,27 +322,25 @@ extern void arch_dynamic_printk_poke(struct dynamic_printk_pokes *p,
 				     const struct mod_debug_site *s);
 extern int arch_dynamic_printk_write(struct dynamic_printk_pokes *p,
 				     int live);
-extern void arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
-					    unsigned int n);
-extern void arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
-					    unsigned int n);
+extern void
+arch_dynamic_printk_write_quiet(const struct mod_debug_site *sites,
+				unsigned int n,
+				const struct dynamic_printk_code *c);
+extern void
+arch_dynamic_printk_write_early(const struct mod_debug_site *sites,
+				unsigned int n,
+				const struct dynamic_printk_code *c);
 
 extern void dynamic_printk_free_initmem(void);
-extern void dynamic_printk_free_init(struct mod_debug *start,
-				     unsigned long begin, unsigned long end);
+extern void dynamic_printk_free_init(struct mod_debug *start);
 extern int dynamic_printk_text_reserved(unsigned long addr);
-#ifdef CONFIG_DYNAMIC_PRINTK_TEST
-extern int dynamic_printk_test_nomem;
-#endif
 #else
 /* No call site is ever rewritten: nothing to keep track of */
 static inline void dynamic_printk_free_initmem(void)
 {
 }
 
-static inline void dynamic_printk_free_init(struct mod_debug *start,
-					    unsigned long begin,
-					    unsigned long end)
+static inline void dynamic_printk_free_init(struct mod_debug *start)
 {
 }
 
