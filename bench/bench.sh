@@ -3,8 +3,6 @@
 # Called by bench/Makefile with BUILD_BENCH (where the programs are) set.
 # Uses the kernels already built under build/out/, and builds one:
 #   on-small, off-small            the small test config (both needed)
-#   rel-small                      on-small without its test hooks, for
-#                                  the sizes (built here, incrementally)
 #   on-defconfig                   the defconfig-based config; without it
 #                                  the defconfig rows are left out
 #   off-defconfig                  its option-off baseline; without it
@@ -22,14 +20,9 @@ start=$(date +%s)
 for v in on-small off-small; do
 	[ -f "$OUT/$v/vmlinux" ] || { echo "bench: $OUT/$v/vmlinux missing: bash tools/kbuild.sh $v" >&2; exit 1; }
 done
-# The small sizes are measured on the guest kernel without its test hooks
-echo "bench: building rel-small (on-small without CONFIG_DYNAMIC_PRINTK_TEST)" >&2
-BUILD=$(cd "$B/.." && pwd) bash "$top/tools/kbuild.sh" rel-small > "$B/rel-small.log" 2>&1 ||
-	echo "bench: rel-small did not build (see $B/rel-small.log): sizes from on-small" >&2
-
 # What each kernel is, and whether it predates the feature's sources
 kernels=
-for v in on-small rel-small mask-small off-small base-small on-defconfig mask-defconfig off-defconfig base-defconfig; do
+for v in on-small mask-small off-small base-small on-defconfig mask-defconfig off-defconfig base-defconfig; do
 	k=$OUT/$v/vmlinux
 	if [ -f "$k" ]; then
 		kernels="$kernels $v $(date -u -r "$k" '+%H:%M')"

@@ -330,10 +330,9 @@ if built('off-small') and built('base-small'):
         (so[0] + so[1] - sb[0] - sb[1]), 'bytes',
         'base-small (v2.6.27 + toolchain fixes): %d' % (sb[0] + sb[1]))
 
-# Sizes of the small config from rel-small, the guest kernel without its
-# test hooks, when it is built (bench.sh builds it)
-pairs = [('small', 'off-small', 'rel-small' if built('rel-small') else
-          'on-small')]
+# Sizes of the small config: the guest kernel, which has no code of its
+# tests
+pairs = [('small', 'off-small', 'on-small')]
 for v in ('off-defconfig', 'base-defconfig', None):
     if v is None or built(v):
         pairs.append(('defconfig', v, 'on-defconfig'))
