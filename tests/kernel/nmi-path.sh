@@ -1,6 +1,7 @@
 #!/bin/bash
 # nmi-path.sh: on the kernels with patched call sites (on-debug, with
-# lockdep, and on-small), no call site is reachable from the NMI and
+# lockdep; on-small and on-small32; on-defconfig, whose machine check
+# handler is built), no call site is reachable from the NMI and
 # machine check entry code before text_poke_nmi_enter() finishes a
 # rewrite (tests/kernel/nmi-path.py).  The same check of off-small, whose
 # handlers do not call the hook, must fail.  Checks only kernels already
@@ -14,7 +15,7 @@ log=$BUILD/nmi-path.log
 mkdir -p "$BUILD"
 : > "$log"
 
-for v in on-debug on-small off-small; do
+for v in on-debug on-small on-small32 on-defconfig off-small; do
 	name=nmi-path-$v
 	[ $v = off-small ] && name=nmi-path-can-fail
 	vmlinux=$BUILD/out/$v/vmlinux
