@@ -43,13 +43,6 @@
 /* Set when dynamic_printk_init() returns: other CPUs may run code */
 int dp_live;
 
-/* Is call site @s of @t in its code, and that code still there? */
-static int dp_site_live(const struct dp_table *t,
-			const struct mod_debug_site *s)
-{
-	return dynamic_printk_site_in_code(s, &t->code);
-}
-
 /* For messages: vmlinux's first descriptor has a module name of its own */
 static const char *dp_table_name(const struct mod_debug *start)
 {
@@ -124,7 +117,7 @@ static unsigned int dp_stale_sites(struct dp_table *quiet,
 			continue;
 		cond_resched();
 		for (s = t->sites; s < t->sites + t->nr_sites; s++)
-			if (dp_site_live(t, s) &&
+			if (dynamic_printk_site_in_code(s, &t->code) &&
 			    arch_dynamic_printk_stale(s)) {
 				if (p)
 					arch_dynamic_printk_poke(p, s);
@@ -162,7 +155,7 @@ int dp_patch(struct dp_table *quiet)
 		       "sites: %d\n", n, ret);
 		return ret;
 	}
-	/* Code that has not run yet has freed none of it: no dp_site_live() */
+	/* Code that has not run yet: written directly */
 	if (quiet && quiet->dirty)
 		arch_dynamic_printk_write_quiet(quiet->sites, quiet->nr_sites,
 						&quiet->code);
@@ -242,8 +235,9 @@ int dynamic_printk_text_reserved(unsigned long addr)
 		cond_resched();
 		for (s = t->sites; s < t->sites + t->nr_sites && !ret; s++) {
 			code = dynamic_printk_site_code(s);
-			ret = dp_site_live(t, s) && addr >= code &&
-			      addr < code + DYNAMIC_PRINTK_INSN_SIZE;
+			ret = addr >= code &&
+			      addr < code + DYNAMIC_PRINTK_INSN_SIZE &&
+			      dynamic_printk_site_in_code(s, &t->code);
 		}
 	}
 	mutex_unlock(&dp_mutex);

@@ -312,23 +312,28 @@ dynamic_printk_site_print(const struct mod_debug_site *s)
 	return (unsigned long)&s->print + s->print;
 }
 
-static inline int dynamic_printk_in_code(const struct dynamic_printk_code *c,
-					 unsigned long addr)
+/* Are call site @s's instruction and target in [@start, @end)? */
+static inline int dynamic_printk_site_in(const struct mod_debug_site *s,
+					 unsigned long start,
+					 unsigned long end)
 {
-	return (addr >= c->start && addr < c->end) ||
-	       (addr >= c->init && addr < c->init_end);
+	unsigned long code = dynamic_printk_site_code(s);
+	unsigned long print = dynamic_printk_site_print(s);
+
+	return code >= start && code + DYNAMIC_PRINTK_INSN_SIZE <= end &&
+	       print >= start && print < end;
 }
 
-/* May call site @s be written: are its instruction and target in @c? */
+/*
+ * May call site @s be written: are its instruction and target in @c's
+ * code, or both in its init code?
+ */
 static inline int
 dynamic_printk_site_in_code(const struct mod_debug_site *s,
 			    const struct dynamic_printk_code *c)
 {
-	unsigned long code = dynamic_printk_site_code(s);
-
-	return dynamic_printk_in_code(c, code) &&
-	       dynamic_printk_in_code(c, code + DYNAMIC_PRINTK_INSN_SIZE - 1) &&
-	       dynamic_printk_in_code(c, dynamic_printk_site_print(s));
+	return dynamic_printk_site_in(s, c->start, c->end) ||
+	       dynamic_printk_site_in(s, c->init, c->init_end);
 }
 
 /*
