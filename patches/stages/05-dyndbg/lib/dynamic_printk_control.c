@@ -775,7 +775,7 @@ static int __init dp_module_dyndbg(char *param, char *val)
 	if (!val)
 		val = "+p";
 	ret = dp_run_commands(val, NULL, NULL, NULL);
-	if (ret == -EINVAL)
+	if (ret == -EINVAL || ret == -E2BIG)
 		printk(KERN_WARNING "dynamic_printk: ignoring %s=\"%s\"\n",
 		       param, val);
 	else if (ret || dp_add_boot(param, dot - param, val))
@@ -809,7 +809,7 @@ void __init dp_boot_commands(void)
 	mutex_lock(&dp_mutex);
 	ret = dp_change_commands(boot_dyndbg,
 				 dp_find_table(__start___verbose));
-	if (ret == -EINVAL)
+	if (ret == -EINVAL || ret == -E2BIG)
 		printk(KERN_WARNING "dynamic_printk: ignoring "
 		       "dyndbg=\"%s\"\n", boot_dyndbg);
 	else if (ret)
