@@ -26,8 +26,9 @@
 #
 # The Files: lists of all patches together, each entry at its last
 # listing, must be exactly the entries of `series`, in the same order;
-# an earlier listing takes the entry from patches/stages/NN-name/<entry>
-# (patches/README); otherwise nothing is generated.
+# an earlier listing takes the entry from its stage,
+# patches/stages/NN-name/<kernel path>.rdiff (patches/README,
+# tools/stage.sh); otherwise nothing is generated.
 #
 # How: a scratch git repository build/series-git holds a commit
 # "Linux 2.6.27" made from $KSRC (only read); each patch is a commit on top
@@ -124,16 +125,25 @@ last_entries() {
 			for (i = 1; i <= NR; i++) if (last[e[i]] == i) print e[i] }'
 }
 
-# stage_of TXT ENTRY: the file a patch takes ENTRY from: its stage in
-# patches/stages/NN-name/ if an earlier patch than ENTRY's last has it,
-# the entry itself otherwise
+# stage_of TXT ENTRY: the file a patch takes ENTRY from: its stage, made
+# by tools/stage.sh from patches/stages/NN-name/<kernel path>.rdiff, if
+# an earlier patch than ENTRY's last has one; the entry itself otherwise
 stage_of() {
-	local st=$PATCHES/stages/$(basename "$1" .txt)/$2
-	if [ -f "$st" ]; then echo "$st"; else echo "$top/$2"; fi
+	local n k out
+	n=$(basename "$1" .txt) k=${2%.patch}
+	if [ -f "$PATCHES/stages/$n/$k.rdiff" ]; then
+		out=$BUILD/stages/$n/$2
+		mkdir -p "$(dirname "$out")"
+		bash "$top/tools/stage.sh" entry "$n" "$2" "$out" ||
+			die "patches/stages/$n/$k.rdiff: no stage"
+		echo "$out"
+	else
+		echo "$top/$2"
+	fi
 }
 
 # check_stages: a patch listing an entry before its last listing takes it
-# from a stage file, and every stage file is such an entry
+# from a stage, and every stage is of such an entry
 check_stages() {
 	local t e n seen_later st bad=0
 	for t in $(feature_texts); do
@@ -147,12 +157,12 @@ check_stages() {
 			for u in $(feature_texts); do
 				[[ "$u" > "$t" ]] && patch_files "$u" | grep -qxF "$e" && seen_later=1
 			done
-			st=$PATCHES/stages/$n/$e
+			st=$PATCHES/stages/$n/${e%.patch}.rdiff
 			if [ -n "$seen_later" ] && [ ! -f "$st" ]; then
-				echo "  ${t#$top/} lists $e, which a later patch lists too, but there is no patches/stages/$n/$e" >&2
+				echo "  ${t#$top/} lists $e, which a later patch lists too, but there is no ${st#$top/}" >&2
 				bad=1
 			elif [ -z "$seen_later" ] && [ -f "$st" ]; then
-				echo "  patches/stages/$n/$e: $e is in its final state in $n (no later patch lists it); remove the stage" >&2
+				echo "  ${st#$top/}: $e is in its final state in $n (no later patch lists it); remove the stage" >&2
 				bad=1
 			fi
 		done
@@ -161,7 +171,12 @@ check_stages() {
 		while read -r st; do
 			st=${st#$PATCHES/stages/}
 			n=${st%%/*} e=${st#*/}
-			if [ ! -f "$PATCHES/$n.txt" ] || ! patch_files "$PATCHES/$n.txt" | grep -qxF "$e"; then
+			case $e in
+			*.rdiff)	e=${e%.rdiff} ;;
+			*)		echo "  patches/stages/$st: a stage is a .rdiff (tools/stage.sh)" >&2
+					bad=1; continue ;;
+			esac
+			if [ ! -f "$PATCHES/$n.txt" ] || ! patch_files "$PATCHES/$n.txt" | grep -qxE "$e(\.patch)?"; then
 				echo "  patches/stages/$st: patches/$n.txt does not list $e" >&2
 				bad=1
 			fi

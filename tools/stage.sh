@@ -1,0 +1,130 @@
+#!/bin/bash
+# stage.sh: the earlier stages of the files that several feature patches
+# bring (patches/README).
+#
+# A file is kept whole in the repo once, in its final state, at its kernel
+# path (a new file, or a <path>.patch of an existing one).  A patch of the
+# series that brings it before its last one takes an earlier stage of it,
+# stored as what that stage has otherwise than the final file:
+#
+#   patches/stages/NN-name/<kernel path>.rdiff
+#
+# a unified diff from the final kernel file (a/) to the stage (b/); for a
+# .patch entry, of the kernel file as v2.6.27 is after that patch.  A fix
+# of code that a stage has too is made once, in the final file: the stage
+# follows, unless the fix touches lines the diff has, which "check" then
+# says (a diff must apply exactly, at any offset but without fuzz).
+#
+#   stage.sh text NN-name KPATH        the kernel file at that stage
+#   stage.sh entry NN-name ENTRY OUT   write the entry as that patch takes
+#                                      it (a new file, or a .patch against
+#                                      v2.6.27) to OUT
+#   stage.sh save NN-name KPATH FILE   store FILE as the kernel file at
+#                                      that stage (its diff, from the final)
+#   stage.sh edit NN-name KPATH        edit the stage in $EDITOR
+#   stage.sh final KPATH               the kernel file in its final state
+#   stage.sh check                     every stage applies
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+KSRC=${KSRC:-/opt/linux-2.6.27}
+STAGES=$top/patches/stages
+die() { echo "stage: $*" >&2; exit 1; }
+
+# The entry of `series` for a kernel path: KPATH or KPATH.patch
+entry_of() {
+	local e _
+	while read -r e _; do
+		case $e in "$1"|"$1.patch") echo "$e"; return 0 ;; esac
+	done < "$top/series"
+	die "$1 is not in 'series'"
+}
+
+# final KPATH: the kernel file as the whole series leaves it
+final() {
+	local e tmp
+	e=$(entry_of "$1")
+	case $e in
+	*.patch)
+		[ -f "$KSRC/$1" ] || die "$KSRC/$1 does not exist"
+		tmp=$(mktemp -d)
+		mkdir -p "$tmp/$(dirname "$1")"
+		cp "$KSRC/$1" "$tmp/$1"
+		patch -p1 -s -N -F0 -r - --no-backup-if-mismatch -d "$tmp" \
+			< "$top/$e" >&2 || { rm -rf "$tmp"; die "$e does not apply"; }
+		cat "$tmp/$1"
+		rm -rf "$tmp"
+		;;
+	*)	cat "$top/$e" ;;
+	esac
+}
+
+# text NN KPATH: the kernel file at stage NN
+text() {
+	local rd=$STAGES/$1/$2.rdiff tmp
+	[ -f "$rd" ] || die "no stage ${rd#$top/}"
+	tmp=$(mktemp -d)
+	mkdir -p "$tmp/$(dirname "$2")"
+	final "$2" > "$tmp/$2"
+	if ! patch -p1 -s -N -F0 -r - --no-backup-if-mismatch -d "$tmp" \
+			< "$rd" >&2; then
+		rm -rf "$tmp"
+		die "${rd#$top/} does not apply to the final $2: make it again (stage.sh edit)"
+	fi
+	cat "$tmp/$2"
+	rm -rf "$tmp"
+}
+
+# entry NN ENTRY OUT
+entry() {
+	local k=${2%.patch} head
+	case $2 in
+	*.patch)
+		# The description of the final .patch, then the diff
+		head=$(sed '/^--- /,$d' "$top/$2")
+		{
+			[ -n "$head" ] && printf '%s\n\n' "$head"
+			diff -u --label "a/$k" --label "b/$k" "$KSRC/$k" \
+				<(text "$1" "$k") || [ $? = 1 ]
+		} > "$3"
+		;;
+	*)	text "$1" "$k" > "$3"
+		# a script stays one
+		if [ -x "$top/$2" ]; then chmod +x "$3"; fi ;;
+	esac
+}
+
+# save NN KPATH FILE
+save() {
+	local rd=$STAGES/$1/$2.rdiff
+	entry_of "$2" > /dev/null
+	mkdir -p "$(dirname "$rd")"
+	diff -u --label "a/$2" --label "b/$2" <(final "$2") "$3" > "$rd.tmp" ||
+		[ $? = 1 ] || { rm -f "$rd.tmp"; die "diff failed"; }
+	[ -s "$rd.tmp" ] || { rm -f "$rd.tmp"; die "$3 is the final $2: no stage"; }
+	mv "$rd.tmp" "$rd"
+	echo "stage: wrote ${rd#$top/}" >&2
+}
+
+case ${1:-} in
+text)	[ $# = 3 ] || die "usage: stage.sh text NN-name KPATH"
+	text "$2" "$3" ;;
+entry)	[ $# = 4 ] || die "usage: stage.sh entry NN-name ENTRY OUT"
+	entry "$2" "$3" "$4" ;;
+save)	[ $# = 4 ] || die "usage: stage.sh save NN-name KPATH FILE"
+	save "$2" "$3" "$4" ;;
+edit)	[ $# = 3 ] || die "usage: stage.sh edit NN-name KPATH"
+	tmp=$(mktemp)
+	text "$2" "$3" > "$tmp"
+	${EDITOR:-vi} "$tmp"
+	save "$2" "$3" "$tmp"
+	rm -f "$tmp" ;;
+final)	[ $# = 2 ] || die "usage: stage.sh final KPATH"
+	final "$2" ;;
+check)	bad=0
+	while read -r rd; do
+		n=${rd#$STAGES/}; st=${n%%/*}; k=${n#*/}; k=${k%.rdiff}
+		text "$st" "$k" > /dev/null || bad=1
+	done < <(find "$STAGES" -name '*.rdiff' | sort)
+	[ $bad = 0 ] ;;
+*)	die "usage: stage.sh text|entry|save|edit|final|check ..." ;;
+esac
