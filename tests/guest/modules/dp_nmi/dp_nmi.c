@@ -8,10 +8,31 @@
  * (nothing may printk() from an NMI).  Toggling 'p' on them rewrites all
  * 64 in one stop_machine(), which NMIs are not stopped by.
  *
+ * QEMU's monitor sends its NMI to every CPU, through the local APIC's
+ * LINT1, which Linux masks on all CPUs but the boot CPU ("only the BP
+ * should see the LINT1 NMI signal"): while the module is loaded it is
+ * unmasked on the others, so that the host's NMIs reach every CPU, the
+ * one that writes call sites (the first online CPU) and the others.
+ *
+ * Whether an NMI came while call sites were being written, and so wrote
+ * them itself, the handler tells from text_poke_batch()'s protocol word
+ * (arch/x86/kernel/alternative.c): tp_nmi counts the NMI and machine
+ * check handlers running and holds TP_WRITING while a batch is written,
+ * set only at a moment when no handler runs.  So a handler that finds
+ * TP_WRITING set was counted after it was set: its own entry
+ * (nmi_enter()) saw it and wrote the whole batch before this notifier
+ * ran.  The word is static: the test gives its address, from
+ * /proc/kallsyms (CONFIG_KALLSYMS_ALL), checked here against kallsyms.
+ *
  * /sys/module/dp_nmi/parameters/:
  *	nmis	(read) NMIs taken
  *	jumps	(read) jumps of nmi_fn()'s call sites to their print code
  *	sites	(read) nmi_fn()'s call sites, 0 without patched call sites
+ *	tp_nmi	(given at load, read) the address of tp_nmi, 0 (default)
+ *		for none: then nothing below is counted
+ *	wrote_here	(read) NMIs that found TP_WRITING set on the writer's
+ *		CPU (the first online CPU, which text_poke_batch() writes on)
+ *	wrote_there	(read) NMIs that found it set on the other CPUs
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -19,10 +40,20 @@
 #include <linux/init.h>
 #include <linux/notifier.h>
 #include <linux/kdebug.h>
+#include <linux/kallsyms.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
+#include <linux/string.h>
+#include <linux/percpu.h>
 #include <asm/atomic.h>
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#endif
 
 static atomic_t nmis = ATOMIC_INIT(0);
 static atomic_t jumps = ATOMIC_INIT(0);
+static atomic_t wrote_here = ATOMIC_INIT(0);
+static atomic_t wrote_there = ATOMIC_INIT(0);
 
 static int get_atomic(char *buf, struct kernel_param *kp)
 {
@@ -30,6 +61,28 @@ static int get_atomic(char *buf, struct kernel_param *kp)
 }
 module_param_call(nmis, NULL, get_atomic, &nmis, 0444);
 module_param_call(jumps, NULL, get_atomic, &jumps, 0444);
+module_param_call(wrote_here, NULL, get_atomic, &wrote_here, 0444);
+module_param_call(wrote_there, NULL, get_atomic, &wrote_there, 0444);
+
+/* As arch/x86/kernel/alternative.c defines it */
+#define TP_WRITING	(1 << 30)
+
+static unsigned long tp_nmi;
+module_param(tp_nmi, ulong, 0444);
+static const int *tp_word;	/* tp_nmi, once checked */
+
+/* Is @addr where kallsyms puts tp_nmi? */
+static int dp_is_tp_nmi(unsigned long addr)
+{
+#ifdef CONFIG_KALLSYMS
+	char name[KSYM_SYMBOL_LEN];
+
+	sprint_symbol(name, addr);
+	return !strncmp(name, "tp_nmi+0x0/", 11);
+#else
+	return 0;
+#endif
+}
 
 #ifdef DYNAMIC_PRINTK_PATCHED
 
@@ -75,9 +128,41 @@ static int dp_nmi_notify(struct notifier_block *nb, unsigned long val,
 	if (val != DIE_NMI_IPI && val != DIE_NMI)
 		return NOTIFY_DONE;
 	atomic_inc(&nmis);
+	if (tp_word && (ACCESS_ONCE(*tp_word) & TP_WRITING))
+		atomic_inc(raw_smp_processor_id() == first_cpu(cpu_online_map) ?
+			   &wrote_here : &wrote_there);
 	nmi_fn();
 	return NOTIFY_STOP;
 }
+
+#ifdef CONFIG_X86_LOCAL_APIC
+/* LINT1 as Linux left it on this CPU, if the module unmasked it */
+static DEFINE_PER_CPU(u32, dp_lvt1);
+static DEFINE_PER_CPU(int, dp_lvt1_saved);
+
+static void dp_unmask_lint1(void *unused)
+{
+	u32 v;
+
+	if (smp_processor_id() == first_cpu(cpu_online_map))
+		return;
+	v = apic_read(APIC_LVT1);
+	if (GET_APIC_DELIVERY_MODE(v) != APIC_MODE_NMI ||
+	    !(v & APIC_LVT_MASKED))
+		return;
+	__get_cpu_var(dp_lvt1) = v;
+	__get_cpu_var(dp_lvt1_saved) = 1;
+	apic_write(APIC_LVT1, v & ~APIC_LVT_MASKED);
+}
+
+static void dp_restore_lint1(void *unused)
+{
+	if (__get_cpu_var(dp_lvt1_saved)) {
+		apic_write(APIC_LVT1, __get_cpu_var(dp_lvt1));
+		__get_cpu_var(dp_lvt1_saved) = 0;
+	}
+}
+#endif
 
 static struct notifier_block dp_nmi_nb = {
 	.notifier_call = dp_nmi_notify,
@@ -85,11 +170,29 @@ static struct notifier_block dp_nmi_nb = {
 
 static int __init dp_nmi_init(void)
 {
-	return register_die_notifier(&dp_nmi_nb);
+	int ret;
+
+	if (tp_nmi) {
+		if (!dp_is_tp_nmi(tp_nmi)) {
+			printk(KERN_ERR "dp_nmi: %#lx is not tp_nmi\n", tp_nmi);
+			return -EINVAL;
+		}
+		tp_word = (const int *)tp_nmi;
+	}
+	ret = register_die_notifier(&dp_nmi_nb);
+#ifdef CONFIG_X86_LOCAL_APIC
+	if (!ret && cpu_has_apic)
+		on_each_cpu(dp_unmask_lint1, NULL, 1);
+#endif
+	return ret;
 }
 
 static void __exit dp_nmi_exit(void)
 {
+#ifdef CONFIG_X86_LOCAL_APIC
+	if (cpu_has_apic)
+		on_each_cpu(dp_restore_lint1, NULL, 1);
+#endif
 	unregister_die_notifier(&dp_nmi_nb);
 }
 

@@ -21,9 +21,6 @@
  *	evals	argument evaluations of loop_fn()'s call site
  *	runs	calls of loop_fn()
  *	hirq_cpus	bit n: loop_fn() ran on CPU n in hard irq
- *	nomem	(write) 1: every rewrite of call sites fails as if out
- *		of memory, 0: no more (kernels with CONFIG_DYNAMIC_PRINTK_TEST;
- *		elsewhere the file is not there)
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -190,19 +187,6 @@ static int get_kprobe_test(char *buf, struct kernel_param *kp)
 #endif
 module_param_call(kprobe, NULL, get_kprobe_test, NULL, 0444);
 
-#ifdef CONFIG_DYNAMIC_PRINTK_TEST
-static int nomem_set(const char *val, struct kernel_param *kp)
-{
-	unsigned long fail;
-
-	if (strict_strtoul(val, 10, &fail) || fail > 1)
-		return -EINVAL;
-	dynamic_printk_test_nomem = fail;
-	return 0;
-}
-module_param_call(nomem, nomem_set, NULL, NULL, 0200);
-#endif
-
 /* ---- stress ---- */
 static struct task_struct *threads[NR_CPUS];
 static struct timer_list dp_timer;
@@ -317,9 +301,6 @@ static int __init dp_patch_init(void)
 
 static void __exit dp_patch_exit(void)
 {
-#ifdef CONFIG_DYNAMIC_PRINTK_TEST
-	dynamic_printk_test_nomem = 0;
-#endif
 	dp_stop();
 	pr_debug("exit\n");
 }
