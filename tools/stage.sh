@@ -13,7 +13,8 @@
 # .patch entry, of the kernel file as v2.6.27 is after that patch.  A fix
 # of code that a stage has too is made once, in the final file: the stage
 # follows, unless the fix touches lines the diff has, which "check" then
-# says (a diff must apply exactly, at any offset but without fuzz).
+# says (a diff must apply exactly, at any offset but without fuzz), and
+# "refresh" mends.
 #
 #   stage.sh text NN-name KPATH        the kernel file at that stage
 #   stage.sh entry NN-name ENTRY OUT   write the entry as that patch takes
@@ -24,6 +25,12 @@
 #   stage.sh edit NN-name KPATH        edit the stage in $EDITOR
 #   stage.sh final KPATH               the kernel file in its final state
 #   stage.sh check                     every stage applies
+#   stage.sh refresh [REV]             every stage that no longer applies,
+#                                      taken as it was against the final
+#                                      files of git revision REV (default
+#                                      HEAD), stored against today's: the
+#                                      lines of the stage's own stay as
+#                                      they were
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 KSRC=${KSRC:-/opt/linux-2.6.27}
@@ -39,39 +46,51 @@ entry_of() {
 	die "$1 is not in 'series'"
 }
 
-# final KPATH: the kernel file as the whole series leaves it
+# repo_file FILE [REV]: a file of the repo, today or at git revision REV
+repo_file() {
+	if [ -n "${2:-}" ]; then
+		git -C "$top" show "$2:$1" || die "no $1 at $2"
+	else
+		cat "$top/$1"
+	fi
+}
+
+# apply_exact FILE: patch FILE in place with the diff on stdin, exactly
+# (at any offset, never with fuzz)
+apply_exact() {
+	patch -s -N -F0 -r - --no-backup-if-mismatch "$1"
+}
+
+# final KPATH [REV]: the kernel file as the whole series leaves it
 final() {
 	local e tmp
 	e=$(entry_of "$1")
 	case $e in
 	*.patch)
 		[ -f "$KSRC/$1" ] || die "$KSRC/$1 does not exist"
-		tmp=$(mktemp -d)
-		mkdir -p "$tmp/$(dirname "$1")"
-		cp "$KSRC/$1" "$tmp/$1"
-		patch -p1 -s -N -F0 -r - --no-backup-if-mismatch -d "$tmp" \
-			< "$top/$e" >&2 || { rm -rf "$tmp"; die "$e does not apply"; }
-		cat "$tmp/$1"
-		rm -rf "$tmp"
+		tmp=$(mktemp)
+		cp "$KSRC/$1" "$tmp"
+		repo_file "$e" "${2:-}" | apply_exact "$tmp" >&2 ||
+			{ rm -f "$tmp"; die "$e does not apply"; }
+		cat "$tmp"
+		rm -f "$tmp"
 		;;
-	*)	cat "$top/$e" ;;
+	*)	repo_file "$e" "${2:-}" ;;
 	esac
 }
 
-# text NN KPATH: the kernel file at stage NN
+# text NN KPATH [REV]: the kernel file at stage NN
 text() {
-	local rd=$STAGES/$1/$2.rdiff tmp
-	[ -f "$rd" ] || die "no stage ${rd#$top/}"
-	tmp=$(mktemp -d)
-	mkdir -p "$tmp/$(dirname "$2")"
-	final "$2" > "$tmp/$2"
-	if ! patch -p1 -s -N -F0 -r - --no-backup-if-mismatch -d "$tmp" \
-			< "$rd" >&2; then
-		rm -rf "$tmp"
-		die "${rd#$top/} does not apply to the final $2: make it again (stage.sh edit)"
+	local rd=patches/stages/$1/$2.rdiff tmp
+	[ -n "${3:-}" ] || [ -f "$top/$rd" ] || die "no stage $rd"
+	tmp=$(mktemp)
+	final "$2" "${3:-}" > "$tmp"
+	if ! repo_file "$rd" "${3:-}" | apply_exact "$tmp" >&2; then
+		rm -f "$tmp"
+		die "$rd does not apply to the final $2: stage.sh refresh, or edit"
 	fi
-	cat "$tmp/$2"
-	rm -rf "$tmp"
+	cat "$tmp"
+	rm -f "$tmp"
 }
 
 # entry NN ENTRY OUT
@@ -105,6 +124,15 @@ save() {
 	echo "stage: wrote ${rd#$top/}" >&2
 }
 
+# Each stage: "NN-name KPATH"
+stages() {
+	find "$STAGES" -name '*.rdiff' | sort | while read -r rd; do
+		rd=${rd#$STAGES/}
+		k=${rd#*/}
+		echo "${rd%%/*} ${k%.rdiff}"
+	done
+}
+
 case ${1:-} in
 text)	[ $# = 3 ] || die "usage: stage.sh text NN-name KPATH"
 	text "$2" "$3" ;;
@@ -121,10 +149,19 @@ edit)	[ $# = 3 ] || die "usage: stage.sh edit NN-name KPATH"
 final)	[ $# = 2 ] || die "usage: stage.sh final KPATH"
 	final "$2" ;;
 check)	bad=0
-	while read -r rd; do
-		n=${rd#$STAGES/}; st=${n%%/*}; k=${n#*/}; k=${k%.rdiff}
-		text "$st" "$k" > /dev/null || bad=1
-	done < <(find "$STAGES" -name '*.rdiff' | sort)
+	while read -r st k; do
+		(text "$st" "$k") > /dev/null || bad=1
+	done < <(stages)
 	[ $bad = 0 ] ;;
-*)	die "usage: stage.sh text|entry|save|edit|final|check ..." ;;
+refresh)
+	rev=${2:-HEAD}
+	while read -r st k; do
+		(text "$st" "$k") > /dev/null 2>&1 && continue
+		tmp=$(mktemp)
+		text "$st" "$k" "$rev" > "$tmp" ||
+			die "patches/stages/$st/$k.rdiff is no stage at $rev either"
+		save "$st" "$k" "$tmp"
+		rm -f "$tmp"
+	done < <(stages) ;;
+*)	die "usage: stage.sh text|entry|save|edit|final|check|refresh ..." ;;
 esac
