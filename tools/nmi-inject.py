@@ -1,27 +1,32 @@
 #!/usr/bin/env python3
 """nmi-inject.py CONSOLE_LOG MONITOR_SOCKET
 
-Send NMIs to a QEMU guest through its human monitor (a unix socket), as
-fast as the monitor answers, from the moment "@@NMI start" appears in the
-guest's console log until "@@NMI stop" does or QEMU goes away.  Prints the
-number of NMIs sent.  Used by tools/guest-run.sh for cases that say
-"# host: nmi".
+Send NMIs to a QEMU guest through its human monitor (a unix socket) while
+the guest asks for them: from a line "@@NMI start" on its console to the
+next "@@NMI stop", as fast as the monitor answers, or from "@@NMI start
+<hz>" at most <hz> a second.  Several such periods may follow each other
+(one per case of a boot).  Stops when QEMU goes away, and prints the
+number of NMIs sent in each period.  Used by tools/guest-run.sh for cases
+that say "# host: nmi".
 """
+import re
 import select
 import socket
 import sys
 import time
 
+START = re.compile(rb'@@NMI start(?: ([0-9]+))?\r?\n')
+STOP = b'@@NMI stop'
 
-def console_has(path, word, pos):
-    """(found, new position): look for @word in the log from @pos on."""
+
+def console_from(path, pos):
+    """What the console log holds from @pos on."""
     try:
         with open(path, 'rb') as f:
-            f.seek(max(0, pos - len(word)))
-            data = f.read()
-            return word in data, f.tell()
+            f.seek(pos)
+            return f.read()
     except OSError:
-        return False, pos
+        return b''
 
 
 def until_prompt(sock):
@@ -32,6 +37,11 @@ def until_prompt(sock):
             raise EOFError
         buf = buf[-64:] + chunk
     return buf
+
+
+def gone(sock, wait):
+    """Did QEMU close the monitor (waiting at most @wait seconds)?"""
+    return bool(select.select([sock], [], [], wait)[0]) and not sock.recv(4096)
 
 
 def main():
@@ -48,30 +58,41 @@ def main():
     if sock is None:
         print('nmi-inject: no monitor at %s' % path)
         return 1
-    sent = 0
+    periods = []
     pos = 0
     try:
         until_prompt(sock)
         while True:
-            found, pos = console_has(log, b'@@NMI start', pos)
-            if found:
-                break
-            # QEMU's end closes the socket
-            if select.select([sock], [], [], 0.2)[0] and not sock.recv(4096):
-                raise EOFError
-        last = time.time()
-        while True:
-            sock.sendall(b'nmi\n')
-            until_prompt(sock)
-            sent += 1
-            if time.time() - last > 0.2:
-                last = time.time()
-                found, pos = console_has(log, b'@@NMI stop', pos)
-                if found:
+            # Wait for the next start
+            data = console_from(log, pos)
+            m = START.search(data)
+            if not m:
+                # keep a line that may not be whole yet
+                pos += max(0, data.rfind(b'\n') + 1)
+                if gone(sock, 0.2):
                     break
+                continue
+            pos += m.end()
+            hz = int(m.group(1) or 0)
+            periods.append(0)
+            last = time.time()
+            while True:
+                sock.sendall(b'nmi\n')
+                until_prompt(sock)
+                periods[-1] += 1
+                if hz:
+                    time.sleep(1.0 / hz)
+                if time.time() - last > 0.2:
+                    last = time.time()
+                    data = console_from(log, pos)
+                    i = data.find(STOP)
+                    if i >= 0:
+                        pos += i + len(STOP)
+                        break
     except (EOFError, OSError):
         pass
-    print('nmi-inject: %d NMIs sent' % sent)
+    print('nmi-inject: %d NMIs sent (%s)' %
+          (sum(periods), ', '.join(str(n) for n in periods) or 'none asked for'))
     return 0
 
 

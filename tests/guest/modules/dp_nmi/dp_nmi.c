@@ -33,6 +33,18 @@
  *	wrote_here	(read) NMIs that found TP_WRITING set on the writer's
  *		CPU (the first online CPU, which text_poke_batch() writes on)
  *	wrote_there	(read) NMIs that found it set on the other CPUs
+ *	busy	(read, write) 1: the next write of call sites finds an NMI
+ *		handler running for 20 ms on a CPU other than the writer's,
+ *		and so gives up (EBUSY); 0 (default): no such thing.  Needs
+ *		kprobes: written to, without CONFIG_KPROBES, it is refused.
+ *
+ * How busy works: text_poke_batch()'s writer reads the clock
+ * (ktime_get()) once every online CPU is in its stop_machine()
+ * callback, before it looks for a moment when no handler runs.  A kprobe
+ * there, when the caller is that writer and busy is 1, asks for a long
+ * handler and waits (at most 2 s) until the next NMI on another CPU,
+ * which stays 20 ms in this module's notifier, has started: the writer
+ * then finds a handler running for longer than its 10 ms.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -45,6 +57,8 @@
 #include <linux/cpumask.h>
 #include <linux/string.h>
 #include <linux/percpu.h>
+#include <linux/delay.h>
+#include <linux/kprobes.h>
 #include <asm/atomic.h>
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
@@ -66,6 +80,10 @@ module_param_call(wrote_there, NULL, get_atomic, &wrote_there, 0444);
 
 /* As arch/x86/kernel/alternative.c defines it */
 #define TP_WRITING	(1 << 30)
+
+/* busy: 0 off; 1 armed; 2 a long handler asked for; 3 it started */
+static atomic_t busy_state = ATOMIC_INIT(0);
+#define BUSY_HOLD_US	20000
 
 static unsigned long tp_nmi;
 module_param(tp_nmi, ulong, 0444);
@@ -132,6 +150,9 @@ static int dp_nmi_notify(struct notifier_block *nb, unsigned long val,
 		atomic_inc(raw_smp_processor_id() == first_cpu(cpu_online_map) ?
 			   &wrote_here : &wrote_there);
 	nmi_fn();
+	if (raw_smp_processor_id() != first_cpu(cpu_online_map) &&
+	    atomic_cmpxchg(&busy_state, 2, 3) == 2)
+		udelay(BUSY_HOLD_US);
 	return NOTIFY_STOP;
 }
 
@@ -164,6 +185,62 @@ static void dp_restore_lint1(void *unused)
 }
 #endif
 
+#ifdef CONFIG_KPROBES
+/* Is the probed ktime_get() called by text_poke_batch()'s writer? */
+static int dp_writer_calls(struct pt_regs *regs)
+{
+	char name[KSYM_SYMBOL_LEN];
+#ifdef CONFIG_X86_64
+	unsigned long *sp = (unsigned long *)regs->sp;
+#else
+	/* i386 saves no stack pointer for a trap in the kernel */
+	unsigned long *sp = (unsigned long *)&regs->sp;
+#endif
+
+	/* at the entry of the probed function, the return address */
+	sprint_symbol(name, *sp);
+	return !strncmp(name, "tp_write_live+", 14) ||
+	       !strncmp(name, "tp_stopped+", 11);
+}
+
+static int dp_clock_probe(struct kprobe *p, struct pt_regs *regs)
+{
+	unsigned long i;
+
+	if (atomic_read(&busy_state) != 1 || !dp_writer_calls(regs) ||
+	    atomic_cmpxchg(&busy_state, 1, 2) != 1)
+		return 0;
+	for (i = 0; i < 2000000 && atomic_read(&busy_state) == 2; i++)
+		udelay(1);
+	return 0;
+}
+
+static struct kprobe dp_clock_kp = {
+	.symbol_name = "ktime_get",
+	.pre_handler = dp_clock_probe,
+};
+static int dp_clock_kp_on;
+
+static int set_busy(const char *val, struct kernel_param *kp)
+{
+	if (!dp_clock_kp_on)
+		return -ENOSYS;
+	atomic_set(&busy_state, simple_strtoul(val, NULL, 0) ? 1 : 0);
+	return 0;
+}
+#else
+static int set_busy(const char *val, struct kernel_param *kp)
+{
+	return -ENOSYS;
+}
+#endif
+
+static int get_busy(char *buf, struct kernel_param *kp)
+{
+	return sprintf(buf, "%d", atomic_read(&busy_state) != 0);
+}
+module_param_call(busy, set_busy, get_busy, NULL, 0644);
+
 static struct notifier_block dp_nmi_nb = {
 	.notifier_call = dp_nmi_notify,
 };
@@ -180,6 +257,10 @@ static int __init dp_nmi_init(void)
 		tp_word = (const int *)tp_nmi;
 	}
 	ret = register_die_notifier(&dp_nmi_nb);
+#ifdef CONFIG_KPROBES
+	if (!ret)
+		dp_clock_kp_on = register_kprobe(&dp_clock_kp) == 0;
+#endif
 #ifdef CONFIG_X86_LOCAL_APIC
 	if (!ret && cpu_has_apic)
 		on_each_cpu(dp_unmask_lint1, NULL, 1);
@@ -194,6 +275,10 @@ static void __exit dp_nmi_exit(void)
 		on_each_cpu(dp_restore_lint1, NULL, 1);
 #endif
 	unregister_die_notifier(&dp_nmi_nb);
+#ifdef CONFIG_KPROBES
+	if (dp_clock_kp_on)
+		unregister_kprobe(&dp_clock_kp);
+#endif
 }
 
 module_init(dp_nmi_init);
