@@ -3,19 +3,17 @@
 
 Send NMIs to a QEMU guest through its human monitor (a unix socket) while
 the guest asks for them: from a line "@@NMI start" on its console to the
-next "@@NMI stop", as fast as the monitor answers, or from "@@NMI start
-<hz>" at most <hz> a second.  Several such periods may follow each other
-(one per case of a boot).  Stops when QEMU goes away, and prints the
+next "@@NMI stop", as fast as the monitor answers.  Several such periods
+may follow each other (one per case of a boot).  Stops when QEMU goes away, and prints the
 number of NMIs sent in each period.  Used by tools/guest-run.sh for cases
 that say "# host: nmi".
 """
-import re
 import select
 import socket
 import sys
 import time
 
-START = re.compile(rb'@@NMI start(?: ([0-9]+))?\r?\n')
+START = b'@@NMI start'
 STOP = b'@@NMI stop'
 
 
@@ -65,23 +63,20 @@ def main():
         while True:
             # Wait for the next start
             data = console_from(log, pos)
-            m = START.search(data)
-            if not m:
-                # keep a line that may not be whole yet
-                pos += max(0, data.rfind(b'\n') + 1)
+            i = data.find(START)
+            if i < 0:
+                # keep what may be the start of the word
+                pos += max(0, len(data) - len(START))
                 if gone(sock, 0.2):
                     break
                 continue
-            pos += m.end()
-            hz = int(m.group(1) or 0)
+            pos += i + len(START)
             periods.append(0)
             last = time.time()
             while True:
                 sock.sendall(b'nmi\n')
                 until_prompt(sock)
                 periods[-1] += 1
-                if hz:
-                    time.sleep(1.0 / hz)
                 if time.time() - last > 0.2:
                     last = time.time()
                     data = console_from(log, pos)
