@@ -4,12 +4,12 @@
 # a moment when no NMI or machine check handler runs, and gives up after
 # 10 ms without one, before writing anything: the write fails with EBUSY
 # and changes nothing, as any rewrite that fails.  dp_nmi's "busy" makes
-# it so for the next write: a kprobe on the writer's first look at the
-# clock waits until an NMI on the other CPU (the host sends them to both)
-# stays 20 ms in dp_nmi's handler.  Each such write must fail with EBUSY,
-# the kernel saying only "cannot rewrite 64 call sites: -16", the control
-# file, the modules file and the call sites unchanged; without "busy" the
-# same write succeeds.
+# it so for the next write: when the writer first looks at the clock, an
+# NMI sent to the other CPU stays in dp_nmi's handler until the writer
+# has read the clock 10 ms later (or 5 s have passed).  Each such write
+# must fail with EBUSY, the kernel saying only "cannot rewrite 64 call
+# sites: -16", the control file, the modules file and the call sites
+# unchanged; without "busy" the same write succeeds.
 . /lib.sh
 C=$DCTL
 P=/sys/module/dp_nmi/parameters

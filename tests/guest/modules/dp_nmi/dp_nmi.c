@@ -34,17 +34,21 @@
  *		CPU (the first online CPU, which text_poke_batch() writes on)
  *	wrote_there	(read) NMIs that found it set on the other CPUs
  *	busy	(read, write) 1: the next write of call sites finds an NMI
- *		handler running for 20 ms on a CPU other than the writer's,
- *		and so gives up (EBUSY); 0 (default): no such thing.  Needs
- *		kprobes: written to, without CONFIG_KPROBES, it is refused.
+ *		handler running on a CPU other than the writer's for as
+ *		long as the writer waits, and so gives up (EBUSY); 0
+ *		(default): no such thing.  Needs kprobes, a local APIC and
+ *		two CPUs: without them, written to, it is refused.
  *
- * How busy works: text_poke_batch()'s writer reads the clock
- * (ktime_get()) once every online CPU is in its stop_machine()
- * callback, before it looks for a moment when no handler runs.  A kprobe
- * there, when the caller is that writer and busy is 1, asks for a long
- * handler and waits (at most 2 s) until the next NMI on another CPU,
- * which stays 20 ms in this module's notifier, has started: the writer
- * then finds a handler running for longer than its 10 ms.
+ * How busy works: a kretprobe on ktime_get(), when its caller is
+ * text_poke_batch()'s writer and busy is 1, sends an NMI to another
+ * online CPU before the writer's first look at the clock, and waits
+ * (at most 2 s) until this module's notifier has taken it.  The
+ * notifier then stays there until the writer has read the clock 10 ms
+ * (TP_WAIT_NS) past its first reading, after which the writer, by its
+ * own rule, gives up; or, if the writer never does, until 5 s have
+ * passed, and the write then succeeds.  The hold ends on what the
+ * writer read, not after a delay: a virtual CPU stopped by a busy host
+ * for any time between the two CPUs' steps changes nothing.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -78,12 +82,23 @@ module_param_call(jumps, NULL, get_atomic, &jumps, 0444);
 module_param_call(wrote_here, NULL, get_atomic, &wrote_here, 0444);
 module_param_call(wrote_there, NULL, get_atomic, &wrote_there, 0444);
 
-/* As arch/x86/kernel/alternative.c defines it */
+/* As arch/x86/kernel/alternative.c defines them */
 #define TP_WRITING	(1 << 30)
+#define TP_WAIT_NS	(10 * NSEC_PER_MSEC)
 
-/* busy: 0 off; 1 armed; 2 a long handler asked for; 3 it started */
+/*
+ * busy: 0 off; 1 armed; 2 an NMI sent; 3 the notifier holds, the writer
+ * has not read the clock yet; 4 it holds, busy_first the writer's first
+ * reading; 5 the writer read TP_WAIT_NS past it: the notifier leaves.
+ */
 static atomic_t busy_state = ATOMIC_INIT(0);
-#define BUSY_HOLD_US	20000
+#if defined(CONFIG_KPROBES) && defined(CONFIG_X86_LOCAL_APIC) && \
+	defined(CONFIG_SMP)
+#define DP_BUSY
+#endif
+static s64 busy_first;
+#define BUSY_WAIT_STEPS	20000		/* of 100 us: for the NMI */
+#define BUSY_HOLD_STEPS	50000		/* of 100 us: for the writer */
 
 static unsigned long tp_nmi;
 module_param(tp_nmi, ulong, 0444);
@@ -151,8 +166,14 @@ static int dp_nmi_notify(struct notifier_block *nb, unsigned long val,
 			   &wrote_here : &wrote_there);
 	nmi_fn();
 	if (raw_smp_processor_id() != first_cpu(cpu_online_map) &&
-	    atomic_cmpxchg(&busy_state, 2, 3) == 2)
-		udelay(BUSY_HOLD_US);
+	    atomic_cmpxchg(&busy_state, 2, 3) == 2) {
+		unsigned long i;
+
+		for (i = 0; i < BUSY_HOLD_STEPS &&
+			    atomic_read(&busy_state) < 5; i++)
+			udelay(100);
+		atomic_set(&busy_state, 0);
+	}
 	return NOTIFY_STOP;
 }
 
@@ -185,45 +206,86 @@ static void dp_restore_lint1(void *unused)
 }
 #endif
 
-#ifdef CONFIG_KPROBES
-/* Is the probed ktime_get() called by text_poke_batch()'s writer? */
-static int dp_writer_calls(struct pt_regs *regs)
+#ifdef DP_BUSY
+/* Is @addr in text_poke_batch()'s writer? */
+static int dp_in_writer(unsigned long addr)
 {
 	char name[KSYM_SYMBOL_LEN];
+
+	sprint_symbol(name, addr);
+	return !strncmp(name, "tp_write_live+", 14) ||
+	       !strncmp(name, "tp_stopped+", 11);
+}
+
+/* Send an NMI to @cpu, through the local APIC */
+static void dp_send_nmi(int cpu)
+{
+	while (apic_read(APIC_ICR) & APIC_ICR_BUSY)
+		cpu_relax();
+	apic_write(APIC_ICR2,
+		   SET_APIC_DEST_FIELD(per_cpu(x86_cpu_to_apicid, cpu)));
+	apic_write(APIC_ICR, APIC_DEST_PHYSICAL | APIC_DM_NMI);
+}
+
+/* At the entry of ktime_get(): the writer's first call sends the NMI */
+static int dp_clock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
 #ifdef CONFIG_X86_64
 	unsigned long *sp = (unsigned long *)regs->sp;
 #else
 	/* i386 saves no stack pointer for a trap in the kernel */
 	unsigned long *sp = (unsigned long *)&regs->sp;
 #endif
-
-	/* at the entry of the probed function, the return address */
-	sprint_symbol(name, *sp);
-	return !strncmp(name, "tp_write_live+", 14) ||
-	       !strncmp(name, "tp_stopped+", 11);
-}
-
-static int dp_clock_probe(struct kprobe *p, struct pt_regs *regs)
-{
 	unsigned long i;
+	int cpu;
 
-	if (atomic_read(&busy_state) != 1 || !dp_writer_calls(regs) ||
+	/* *sp: the return address, not yet replaced by the kretprobe's */
+	if (atomic_read(&busy_state) != 1 || !dp_in_writer(*sp) ||
 	    atomic_cmpxchg(&busy_state, 1, 2) != 1)
-		return 0;
-	for (i = 0; i < 2000000 && atomic_read(&busy_state) == 2; i++)
-		udelay(1);
+		return 0;	/* nonzero would lose the instance in 2.6.27 */
+	cpu = first_cpu(cpu_online_map);
+	cpu = next_cpu(cpu, cpu_online_map);
+	if (cpu < NR_CPUS)
+		dp_send_nmi(cpu);
+	for (i = 0; i < BUSY_WAIT_STEPS && atomic_read(&busy_state) == 2; i++)
+		udelay(100);
 	return 0;
 }
 
-static struct kprobe dp_clock_kp = {
-	.symbol_name = "ktime_get",
-	.pre_handler = dp_clock_probe,
+/* At its return: what the writer read */
+static int dp_clock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+#ifdef CONFIG_X86_64
+	s64 now = regs->ax;
+#else
+	/* ktime_t comes back in edx:eax (-freg-struct-return) */
+	s64 now = ((u64)regs->dx << 32) | (u32)regs->ax;
+#endif
+	int state = atomic_read(&busy_state);
+
+	if ((state != 3 && state != 4) ||
+	    !dp_in_writer((unsigned long)ri->ret_addr))
+		return 0;
+	if (state == 3) {
+		busy_first = now;
+		atomic_set(&busy_state, 4);
+	} else if (now > busy_first + TP_WAIT_NS) {
+		atomic_set(&busy_state, 5);
+	}
+	return 0;
+}
+
+static struct kretprobe dp_clock_rp = {
+	.kp.symbol_name = "ktime_get",
+	.entry_handler = dp_clock_entry,
+	.handler = dp_clock_ret,
+	.maxactive = 32,
 };
-static int dp_clock_kp_on;
+static int dp_clock_rp_on;
 
 static int set_busy(const char *val, struct kernel_param *kp)
 {
-	if (!dp_clock_kp_on)
+	if (!dp_clock_rp_on || num_online_cpus() < 2)
 		return -ENOSYS;
 	atomic_set(&busy_state, simple_strtoul(val, NULL, 0) ? 1 : 0);
 	return 0;
@@ -257,9 +319,10 @@ static int __init dp_nmi_init(void)
 		tp_word = (const int *)tp_nmi;
 	}
 	ret = register_die_notifier(&dp_nmi_nb);
-#ifdef CONFIG_KPROBES
+#ifdef DP_BUSY
 	if (!ret)
-		dp_clock_kp_on = register_kprobe(&dp_clock_kp) == 0;
+		dp_clock_rp_on = cpu_has_apic &&
+				 register_kretprobe(&dp_clock_rp) == 0;
 #endif
 #ifdef CONFIG_X86_LOCAL_APIC
 	if (!ret && cpu_has_apic)
@@ -275,9 +338,9 @@ static void __exit dp_nmi_exit(void)
 		on_each_cpu(dp_restore_lint1, NULL, 1);
 #endif
 	unregister_die_notifier(&dp_nmi_nb);
-#ifdef CONFIG_KPROBES
-	if (dp_clock_kp_on)
-		unregister_kprobe(&dp_clock_kp);
+#ifdef DP_BUSY
+	if (dp_clock_rp_on)
+		unregister_kretprobe(&dp_clock_rp);
 #endif
 }
 
