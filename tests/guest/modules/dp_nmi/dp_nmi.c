@@ -158,7 +158,9 @@ module_param(sites, int, 0444);
 static int dp_nmi_notify(struct notifier_block *nb, unsigned long val,
 			 void *data)
 {
-	if (val != DIE_NMI_IPI && val != DIE_NMI)
+	/* NMIs only: x86_64's machine check is DIE_NMI too, trap 18 */
+	if ((val != DIE_NMI_IPI && val != DIE_NMI) ||
+	    ((struct die_args *)data)->trapnr != 2)
 		return NOTIFY_DONE;
 	atomic_inc(&nmis);
 	if (tp_word && (ACCESS_ONCE(*tp_word) & TP_WRITING))
@@ -220,8 +222,10 @@ static int dp_in_writer(unsigned long addr)
 /* Send an NMI to @cpu, through the local APIC */
 static void dp_send_nmi(int cpu)
 {
-	while (apic_read(APIC_ICR) & APIC_ICR_BUSY)
-		cpu_relax();
+	unsigned long i;
+
+	for (i = 0; i < 1000 && (apic_read(APIC_ICR) & APIC_ICR_BUSY); i++)
+		udelay(100);
 	apic_write(APIC_ICR2,
 		   SET_APIC_DEST_FIELD(per_cpu(x86_cpu_to_apicid, cpu)));
 	apic_write(APIC_ICR, APIC_DEST_PHYSICAL | APIC_DM_NMI);
@@ -242,13 +246,14 @@ static int dp_clock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	/* *sp: the return address, not yet replaced by the kretprobe's */
 	if (atomic_read(&busy_state) != 1 || !dp_in_writer(*sp) ||
 	    atomic_cmpxchg(&busy_state, 1, 2) != 1)
-		return 0;	/* nonzero would lose the instance in 2.6.27 */
+		return 0;	/* in 2.6.27, nonzero unlocks rp->lock twice */
 	cpu = first_cpu(cpu_online_map);
 	cpu = next_cpu(cpu, cpu_online_map);
 	if (cpu < NR_CPUS)
 		dp_send_nmi(cpu);
 	for (i = 0; i < BUSY_WAIT_STEPS && atomic_read(&busy_state) == 2; i++)
 		udelay(100);
+	atomic_cmpxchg(&busy_state, 2, 0);	/* no NMI came */
 	return 0;
 }
 
