@@ -193,7 +193,7 @@ static struct mod_debug *make_module(const char *name, unsigned long n)
 
 static void reg(struct mod_debug *d, unsigned long n)
 {
-	if (dynamic_printk_register(d, n, NULL, 0)) {
+	if (dynamic_printk_register(d, n, NULL, 0, NULL)) {
 		fprintf(stderr, "bench: register failed\n");
 		exit(1);
 	}
