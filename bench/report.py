@@ -295,6 +295,36 @@ def elf_sections(path):
     return res
 
 
+def real_size(path):
+    """Bytes of the vmlinux image that sections take: the sum of the
+    allocated sections that hold bytes (not .bss), without the padding
+    that `size` counts in: the page alignment after __param, inside
+    that section (one byte more can show as 4,096)."""
+    data = open(path, 'rb').read()
+    shoff, = struct.unpack_from('<Q', data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+    _, _, _, _, stroff, _ = struct.unpack_from(
+        '<IIQQQQ', data, shoff + shstrndx * shentsize)
+    total = param = 0
+    for i in range(shnum):
+        name, typ, flags, _, _, sz = struct.unpack_from(
+            '<IIQQQQ', data, shoff + i * shentsize)
+        if flags & 2 and typ != 8:      # SHF_ALLOC, not SHT_NOBITS
+            total += sz
+            end = data.index(b'\0', stroff + name)
+            if data[stroff + name:end] == b'__param':
+                param = sz
+    syms = {}
+    out = subprocess.run(['nm', path], capture_output=True, text=True,
+                         check=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] in ('__start___param', '__stop___param'):
+            syms[f[2]] = int(f[0], 16)
+    return total - (param - (syms['__stop___param'] -
+                             syms['__start___param']))
+
+
 def object_growth(on, off):
     """Sum over the objects of `on` that have call sites (excluding the
     link products) of .text* growth against the same object in `off`."""
@@ -382,6 +412,13 @@ for conf, off_v, on_v in pairs:
                                        100.0 * (sm[i] - so[i]) / so[i]),
                 'bytes', 'patched: %+d against it; %s: %d'
                 % (sn[i] - sm[i], off_v, so[i]))
+    if off_v != 'recorded off-defconfig':
+        ron = real_size(os.path.join(OUT, on_v, 'vmlinux'))
+        roff = real_size(os.path.join(OUT, off_v, 'vmlinux'))
+        row('5 size', '%s vmlinux real growth (allocated sections but '
+            '.bss, no padding)' % conf, '%+d' % (ron - roff), 'bytes',
+            '%s: %d; size\'s text+data growth beside it: %+d' % (
+                off_v, roff, sn[0] + sn[1] - so[0] - so[1]))
     orig, mod = ORIGINAL[conf], MODULE_LEVEL_SIZE[conf]
     growth_td = sn[0] + sn[1] - so[0] - so[1]
     bef = BEFORE_SPLIT_SIZE[conf]
