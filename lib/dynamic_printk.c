@@ -19,8 +19,9 @@
  *
  * With CONFIG_DYNAMIC_PRINTK_PATCH_SITES a call site is a 5-byte NOP
  * instead, rewritten into a jump to its print code while it has 'p' (see
- * dynamic_printk_sites.c, and the architecture's part); the masks are kept
- * all the same.
+ * dynamic_printk_sites.c, and the architecture's part); nothing tests the
+ * masks then, and they and the r5 chains are not built.  The djb2 chains
+ * remain, which find a name.
  *
  * The command language is parsed in dynamic_printk_parse.c; commands are
  * applied, and the control files and parameters served, in
@@ -64,7 +65,6 @@
 
 LIST_HEAD(dp_tables);			/* RCU; writers hold dp_mutex */
 struct hlist_head dp_djb2[DP_HASH_SIZE];	/* RCU, as dp_tables */
-static struct hlist_head dp_r5[DP_HASH_SIZE];
 LIST_HEAD(dp_boot_list);		/* dp_mutex */
 /*
  * Registration numbers, dp_mutex: they increase along dp_tables, and stay
@@ -85,24 +85,6 @@ DEFINE_MUTEX(dp_mutex);
 int dp_all_mode __read_mostly;
 
 /*
- * The masks the entries need, kept exact under dp_mutex: the buckets of
- * entries whose nr_print crossed zero are marked dirty and recomputed from
- * their chains by dp_update_masks().
- */
-static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
-
-/*
- * Bit b is set when a call site with 'p' (or 'all' mode) has djb2 bucket
- * b, in dynamic_printk_enabled, or r5 bucket b, in dynamic_printk_enabled2.
- * Until vmlinux is registered both are ~0, so that every call site tests
- * its own flag: those of files compiled with DEBUG print from the start.
- */
-unsigned long long dynamic_printk_enabled __read_mostly = ~0ULL;
-EXPORT_SYMBOL(dynamic_printk_enabled);
-unsigned long long dynamic_printk_enabled2 __read_mostly = ~0ULL;
-EXPORT_SYMBOL(dynamic_printk_enabled2);
-
-/*
  * The same functions as scripts/basic/hash, which gives DEBUG_HASH(2) as
  * their low six bits.  The whole djb2 value is kept in each entry, so that
  * a lookup compares integers, not strings, for the other names of a chain.
@@ -115,18 +97,6 @@ noinline __cold unsigned int dp_djb2_hash(const char *str)
 	while (*s)
 		hash = hash * 33 + *s++;
 	return hash;
-}
-
-static unsigned int dp_r5_hash(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	unsigned int hash = 0;
-
-	while (*s) {
-		hash = (hash + (*s << 4) + (*s >> 4)) * 11;
-		s++;
-	}
-	return hash & DP_HASH_MASK;
 }
 
 /* A call site's source file, stored after its module name */
@@ -161,13 +131,147 @@ __cold struct dp_boot *dp_find_boot(const char *name, unsigned int djb2,
 	return NULL;
 }
 
+#ifndef DYNAMIC_PRINTK_PATCHED
+/*
+ * ---- the masks ---------------------------------------------------------
+ *
+ * Call sites that test masks (not patched ones, for which none of this
+ * is built): bit b is set when a call site with 'p' (or 'all' mode) has
+ * djb2 bucket b, in dynamic_printk_enabled, or r5 bucket b, in
+ * dynamic_printk_enabled2.  Until vmlinux is registered both are ~0, so
+ * that every call site tests its own flag: those of files compiled with
+ * DEBUG print from the start.
+ */
+unsigned long long dynamic_printk_enabled __read_mostly = ~0ULL;
+EXPORT_SYMBOL(dynamic_printk_enabled);
+unsigned long long dynamic_printk_enabled2 __read_mostly = ~0ULL;
+EXPORT_SYMBOL(dynamic_printk_enabled2);
+
+/*
+ * What the entries need, kept exact under dp_mutex: the buckets of
+ * entries whose nr_print crossed zero are marked dirty and recomputed
+ * from their chains, each entry being in its djb2 chain and its r5 one.
+ */
+static struct hlist_head dp_r5[DP_HASH_SIZE];	/* RCU, as dp_djb2 */
+static unsigned long long dp_need, dp_need2, dp_dirty, dp_dirty2;
+
+/* As scripts/basic/hash computes it, which gives DEBUG_HASH2 */
+static unsigned int dp_r5_hash(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned int hash = 0;
+
+	while (*s) {
+		hash = (hash + (*s << 4) + (*s >> 4)) * 11;
+		s++;
+	}
+	return hash & DP_HASH_MASK;
+}
+
+/* A new entry in its r5 chain; a call site built with other buckets */
+static void dp_masks_link(struct dp_name *e, const struct mod_debug *dd)
+{
+	e->hash2 = dp_r5_hash(e->name);
+	hlist_add_head_rcu(&e->hlist2, &dp_r5[e->hash2]);
+	/* would test the wrong mask bits: a build problem */
+	if (e->hash != dd->hash || e->hash2 != dd->hash2)
+		printk(KERN_WARNING "dynamic_printk: %s: call site buckets "
+		       "%u/%u, expected %u/%u\n", e->name, dd->hash,
+		       dd->hash2, e->hash, e->hash2);
+}
+
+static void dp_masks_unlink(struct dp_name *e)
+{
+	hlist_del_rcu(&e->hlist2);
+}
+
+/* The nr_print of @e crossed zero */
+static void dp_masks_dirty(struct dp_name *e)
+{
+	dp_dirty |= 1ULL << e->hash;
+	dp_dirty2 |= 1ULL << e->hash2;
+}
+
+/*
+ * The mask one table of chains needs, from @need, its bits for the dirty
+ * buckets recomputed; @off is where the entries hold their node of it
+ */
+static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
+				  unsigned long long dirty,
+				  unsigned long long need)
+{
+	struct hlist_node *node;
+	struct dp_name *e;
+	int b;
+
+	for (b = 0; b < DP_HASH_SIZE; b++) {
+		if (!((dirty >> b) & 1))
+			continue;
+		need &= ~(1ULL << b);
+		for (node = chains[b].first; node; node = node->next) {
+			e = (struct dp_name *)((char *)node - off);
+			if (e->nr_print) {
+				need |= 1ULL << b;
+				break;
+			}
+		}
+	}
+	return need;
+}
+
+/*
+ * Bring the masks up to date after changes of flags, entries or 'all'
+ * mode.  dp_mutex held.  The barrier orders the stores to the flags of
+ * call sites before the mask bits that make call sites look at them.  On
+ * 32-bit machines a call site may see a half-updated mask; that costs at
+ * most a message missed while it changes.
+ */
+static void dp_update_masks(void)
+{
+	dp_need = dp_mask(dp_djb2, offsetof(struct dp_name, hlist), dp_dirty,
+			  dp_need);
+	dp_need2 = dp_mask(dp_r5, offsetof(struct dp_name, hlist2), dp_dirty2,
+			   dp_need2);
+	dp_dirty = dp_dirty2 = 0;
+	smp_wmb();
+	dynamic_printk_enabled = dp_all_mode ? ~0ULL : dp_need;
+	dynamic_printk_enabled2 = dp_all_mode ? ~0ULL : dp_need2;
+}
+
+/* 'all' mode from the boot word, before anything is registered */
+static void __init dp_masks_all(void)
+{
+	dynamic_printk_enabled = ~0ULL;
+	dynamic_printk_enabled2 = ~0ULL;
+}
+#else
+static inline void dp_masks_link(struct dp_name *e,
+				 const struct mod_debug *dd)
+{
+}
+
+static inline void dp_masks_unlink(struct dp_name *e)
+{
+}
+
+static inline void dp_masks_dirty(struct dp_name *e)
+{
+}
+
+static inline void dp_update_masks(void)
+{
+}
+
+static inline void dp_masks_all(void)
+{
+}
+#endif /* DYNAMIC_PRINTK_PATCHED */
+
 /* A call site gains (+1) or loses (-1) 'p'.  dp_mutex held. */
 static void dp_count(struct dp_name *e, int delta)
 {
-	if (!e->nr_print != !(e->nr_print + delta)) {
-		dp_dirty |= 1ULL << e->hash;
-		dp_dirty2 |= 1ULL << e->hash2;
-	}
+	if (!e->nr_print != !(e->nr_print + delta))
+		dp_masks_dirty(e);
 	e->nr_print += delta;
 }
 
@@ -255,33 +359,6 @@ __cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 	return 1;
 }
 
-/*
- * The mask one table of chains needs, from @need, its bits for the dirty
- * buckets recomputed; @off is where the entries hold their node of it
- */
-static unsigned long long dp_mask(struct hlist_head *chains, size_t off,
-				  unsigned long long dirty,
-				  unsigned long long need)
-{
-	struct hlist_node *node;
-	struct dp_name *e;
-	int b;
-
-	for (b = 0; b < DP_HASH_SIZE; b++) {
-		if (!((dirty >> b) & 1))
-			continue;
-		need &= ~(1ULL << b);
-		for (node = chains[b].first; node; node = node->next) {
-			e = (struct dp_name *)((char *)node - off);
-			if (e->nr_print) {
-				need |= 1ULL << b;
-				break;
-			}
-		}
-	}
-	return need;
-}
-
 /* The registered table of @start, or NULL.  dp_mutex held. */
 noinline __cold struct dp_table *dp_find_table(struct mod_debug *start)
 {
@@ -291,25 +368,6 @@ noinline __cold struct dp_table *dp_find_table(struct mod_debug *start)
 		if (t->start == start)
 			return t;
 	return NULL;
-}
-
-/*
- * Bring the masks up to date after changes of flags, entries or 'all'
- * mode.  dp_mutex held.  The barrier orders the stores to the flags of
- * call sites before the mask bits that make call sites look at them.  On
- * 32-bit machines a call site may see a half-updated mask; that costs at
- * most a message missed while it changes.
- */
-static void dp_update_masks(void)
-{
-	dp_need = dp_mask(dp_djb2, offsetof(struct dp_name, hlist), dp_dirty,
-			  dp_need);
-	dp_need2 = dp_mask(dp_r5, offsetof(struct dp_name, hlist2), dp_dirty2,
-			   dp_need2);
-	dp_dirty = dp_dirty2 = 0;
-	smp_wmb();
-	dynamic_printk_enabled = dp_all_mode ? ~0ULL : dp_need;
-	dynamic_printk_enabled2 = dp_all_mode ? ~0ULL : dp_need2;
 }
 
 /*
@@ -374,20 +432,21 @@ __cold int dp_commit(struct dp_table *quiet)
 	return ret;
 }
 
-static struct dp_name *dp_new_name(const char *name, unsigned int djb2)
+/* The entry of the name of @dd, new */
+static struct dp_name *dp_new_name(const struct mod_debug *dd,
+				   unsigned int djb2)
 {
-	size_t len = strlen(name);
+	size_t len = strlen(dd->modname);
 	struct dp_name *e = kzalloc(sizeof(*e) + len + 1, GFP_KERNEL);
 
 	if (!e)
 		return NULL;
-	memcpy(e->name, name, len + 1);
+	memcpy(e->name, dd->modname, len + 1);
 	INIT_LIST_HEAD(&e->runs);
 	e->djb2 = djb2;
 	e->hash = djb2 & DP_HASH_MASK;
-	e->hash2 = dp_r5_hash(name);
 	hlist_add_head_rcu(&e->hlist, &dp_djb2[e->hash]);
-	hlist_add_head_rcu(&e->hlist2, &dp_r5[e->hash2]);
+	dp_masks_link(e, dd);
 	return e;
 }
 
@@ -423,7 +482,7 @@ static void dp_drop_table(struct dp_table *t)
 		list_del(&run->list);
 		if (list_empty(&e->runs)) {
 			hlist_del_rcu(&e->hlist);
-			hlist_del_rcu(&e->hlist2);
+			dp_masks_unlink(e);
 			list_add(&e->runs, &dead);
 		}
 	}
@@ -509,19 +568,11 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		djb2 = dp_djb2_hash(dd->modname);
 		e = dp_find(dd->modname, djb2);
 		if (!e)
-			e = dp_new_name(dd->modname, djb2);
+			e = dp_new_name(dd, djb2);
 		if (!e) {
 			ret = -ENOMEM;
 			goto undo;
 		}
-		/*
-		 * A call site built with other buckets than its name's would
-		 * test the wrong mask bits: a build problem.
-		 */
-		if (e->hash != dd->hash || e->hash2 != dd->hash2)
-			printk(KERN_WARNING "dynamic_printk: %s: call site "
-			       "buckets %u/%u, expected %u/%u\n", e->name,
-			       dd->hash, dd->hash2, e->hash, e->hash2);
 		run = &t->runs[t->nr_runs++];
 		run->name = e;
 		run->table = t;
@@ -676,13 +727,14 @@ static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 }
 
 /*
- * The prefix and @fmt are one format when they fit on the stack.  When
+ * The prefix and the format are one format when they fit on the stack.  When
  * they do not, the prefix is printed piece by piece and the message as
  * its continuation, which another CPU's message could come between.
  */
 static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
-		       const char *fmt, va_list args)
+		       va_list args)
 {
+	const char *fmt = dd->format;
 	char s[DP_FORMAT_MAX];
 	struct dp_buf b = { s, 0, sizeof(s) };
 
@@ -702,39 +754,38 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
 
 /**
  * __dynamic_pr_debug - print the message of a pr_debug() call site
- * @dd: the call site's descriptor
- * @fmt: its format
+ * @dd: the call site's descriptor, which holds its format
  *
- * Called by a call site with 'p'.  Prints at KERN_DEBUG the decorations
- * the call site's flags ask for, "<module>:" and the message.  Takes no
- * lock of its own and does not sleep: call sites may be in any context.
+ * Called by a call site with 'p', with the arguments of its format.
+ * Prints at KERN_DEBUG the decorations the call site's flags ask for,
+ * "<module>:" and the message.  Takes no lock of its own and does not
+ * sleep: call sites may be in any context.
  */
-void __dynamic_pr_debug(const struct mod_debug *dd, const char *fmt, ...)
+void __dynamic_pr_debug(const struct mod_debug *dd, ...)
 {
 	va_list args;
 
-	va_start(args, fmt);
-	dp_vprintk(dd, NULL, fmt, args);
+	va_start(args, dd);
+	dp_vprintk(dd, NULL, args);
 	va_end(args);
 }
 EXPORT_SYMBOL(__dynamic_pr_debug);
 
 /**
  * __dynamic_dev_dbg - print the message of a dev_dbg() call site
- * @dd: the call site's descriptor
+ * @dd: the call site's descriptor, which holds its format
  * @dev: the device
- * @fmt: its format
  *
  * As __dynamic_pr_debug(), with what dev_printk() puts first: the driver
  * and the device, then "<module>: " and the message.
  */
 void __dynamic_dev_dbg(const struct mod_debug *dd, const struct device *dev,
-		       const char *fmt, ...)
+		       ...)
 {
 	va_list args;
 
-	va_start(args, fmt);
-	dp_vprintk(dd, dev, fmt, args);
+	va_start(args, dev);
+	dp_vprintk(dd, dev, args);
 	va_end(args);
 }
 EXPORT_SYMBOL(__dynamic_dev_dbg);
@@ -779,8 +830,7 @@ void __init dp_all_mode_on(void)
 	dp_all_mode = 1;
 	for (dd = __start___verbose; dd < __stop___verbose; dd++)
 		dd->flags |= DP_FL_PRINT;
-	dynamic_printk_enabled = ~0ULL;
-	dynamic_printk_enabled2 = ~0ULL;
+	dp_masks_all();
 	dp_all_sites_on();
 }
 

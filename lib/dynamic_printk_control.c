@@ -426,6 +426,88 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	return ret;
 }
 
+/*
+ * The parameters of the module being loaded that are ours, in order:
+ * checked while its parameters are parsed, applied afterwards.  Loads
+ * are serialized by the loader (module_mutex).
+ */
+#define DP_LOAD_PARAMS_MAX	16
+static struct {
+	const char *module;
+	char *param[DP_LOAD_PARAMS_MAX][2];
+	unsigned int n;
+	unsigned int last;		/* the last "dynamic_printk" */
+} dp_load;
+
+/* parse_args()'s callback for the parameters the module does not have */
+static int dp_load_param(char *param, char *val)
+{
+	/* With no call sites given, this only checks the value */
+	int err = dynamic_printk_module_param(NULL, 0, param, val);
+
+	/*
+	 * A typo in modprobe configuration must not cost a module, or a
+	 * boot: bad "dyndbg" commands are reported (the line before says
+	 * which and why, quoted) and left out; too long a value is not
+	 * even parsed.
+	 */
+	if (err == -EINVAL && dp_param_is(param, "dyndbg")) {
+		printk(KERN_ERR "%s: bad dyndbg value ignored\n",
+		       dp_load.module);
+		return 0;
+	}
+	if (err == -E2BIG) {
+		printk(KERN_ERR "%s: dyndbg value of %zu bytes too long, "
+		       "ignored\n", dp_load.module, strlen(val));
+		return 0;
+	}
+	if (err)
+		return err;
+	if (dp_load.n == DP_LOAD_PARAMS_MAX)
+		return -ENOSPC;
+	if (!dp_param_is(param, "dyndbg"))
+		dp_load.last = dp_load.n;
+	dp_load.param[dp_load.n][0] = param;
+	dp_load.param[dp_load.n++][1] = val;
+	return 0;
+}
+
+/**
+ * dynamic_printk_module_args - parse the parameters of a module
+ * @start: the module's descriptors, registered
+ * @n: their number
+ * @module: its name
+ * @args: its parameters, as parse_args() takes them (and changes them)
+ * @kp: those it declares
+ * @num: their number
+ *
+ * parse_args() for the module loader: besides its own, every module takes
+ * "dynamic_printk[=0|1]" and "dyndbg[=<commands>]" (see
+ * dynamic_printk_module_param()), applied in order once its own are set,
+ * before its init runs; of several "dynamic_printk", the last counts.  A
+ * bad "dyndbg" is logged and left out.  Loads must be serialized.
+ * Returns what parse_args() or dynamic_printk_module_param() returns.
+ */
+int dynamic_printk_module_args(struct mod_debug *start, unsigned long n,
+			       const char *module, char *args,
+			       struct kernel_param *kp, unsigned int num)
+{
+	unsigned int i;
+	int err;
+
+	dp_load.module = module;
+	dp_load.n = 0;
+	dp_load.last = DP_LOAD_PARAMS_MAX;
+	err = parse_args(module, args, kp, num, dp_load_param);
+	for (i = 0; !err && i < dp_load.n; i++)
+		if (dp_param_is(dp_load.param[i][0], "dyndbg") ||
+		    i == dp_load.last)
+			err = dynamic_printk_module_param(start, n,
+							  dp_load.param[i][0],
+							  dp_load.param[i][1]);
+	return err;
+}
+
 /* ---- the files ---------------------------------------------------------- */
 
 /*

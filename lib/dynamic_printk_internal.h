@@ -41,12 +41,16 @@
 /* One entry per distinct module name; the name is copied. */
 struct dp_name {
 	struct hlist_node hlist;	/* in dp_djb2[hash] */
-	struct hlist_node hlist2;	/* in dp_r5[hash2] */
+#ifndef DYNAMIC_PRINTK_PATCHED
+	struct hlist_node hlist2;	/* in dp_r5[hash2], for the masks */
+#endif
 	struct list_head runs;		/* its struct dp_run's */
 	unsigned int nr_print;		/* call sites with 'p' */
 	unsigned int djb2;		/* whole djb2 hash of name */
 	unsigned char hash;		/* djb2 bucket of name */
+#ifndef DYNAMIC_PRINTK_PATCHED
 	unsigned char hash2;		/* r5 bucket of name */
+#endif
 	char name[];
 };
 

@@ -75,26 +75,30 @@ struct mod_debug_site {
 
 #ifdef CONFIG_DYNAMIC_PRINTK_DEBUG
 
+#ifndef DYNAMIC_PRINTK_PATCHED
 /*
  * Bit b of dynamic_printk_enabled is set when a call site with djb2 bucket
  * b may print, and likewise for dynamic_printk_enabled2 and the r5 bucket.
- * Both are ~0ULL in 'all' mode, and until vmlinux is registered.
+ * Both are ~0ULL in 'all' mode, and until vmlinux is registered.  Patched
+ * call sites do not test them, and they are not built for those.
  */
 extern unsigned long long dynamic_printk_enabled;
 extern unsigned long long dynamic_printk_enabled2;
+#endif
 
 /* The descriptors of vmlinux, gathered by the linker script */
 extern struct mod_debug __start___verbose[], __stop___verbose[];
 extern struct mod_debug_site __start___verbose_sites[],
 	__stop___verbose_sites[];
 
-extern void __dynamic_pr_debug(const struct mod_debug *dd,
-			       const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/*
+ * The message of a call site with 'p': its descriptor holds the format,
+ * the arguments follow
+ */
+extern void __dynamic_pr_debug(const struct mod_debug *dd, ...);
 struct device;
 extern void __dynamic_dev_dbg(const struct mod_debug *dd,
-			      const struct device *dev, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+			      const struct device *dev, ...);
 extern void __dynamic_hex_dump(const struct mod_debug *dd,
 			       const char *prefix, int type, int rowsize,
 			       int groupsize, const void *buf,
@@ -120,6 +124,11 @@ extern void dynamic_printk_unregister(struct mod_debug *start,
 extern int dynamic_printk_module_param(struct mod_debug *start,
 				       unsigned long n, char *param,
 				       char *val);
+struct kernel_param;
+extern int dynamic_printk_module_args(struct mod_debug *start,
+				      unsigned long n, const char *module,
+				      char *args, struct kernel_param *kp,
+				      unsigned int num);
 
 #if defined(KBUILD_MODNAME) && defined(DEBUG_HASH) && defined(DEBUG_HASH2)
 
@@ -249,15 +258,26 @@ __dp_done:								\
 
 #endif /* DYNAMIC_PRINTK_PATCHED */
 
+/*
+ * The format is not passed: the descriptor has it.  printk() under
+ * if (0) checks the arguments against it, and costs nothing.
+ */
 #define dynamic_pr_debug(fmt, ...)					\
+({									\
+	if (0)								\
+		printk(fmt, ##__VA_ARGS__);				\
 	__dynamic_printk_call(__dynamic_printk_dd, fmt,			\
-		__dynamic_pr_debug(&__dynamic_printk_dd, fmt,		\
-				   ##__VA_ARGS__))
+		__dynamic_pr_debug(&__dynamic_printk_dd, ##__VA_ARGS__)); \
+})
 
 #define dynamic_dev_dbg(dev, fmt, ...)					\
+({									\
+	if (0)								\
+		printk(fmt, ##__VA_ARGS__);				\
 	__dynamic_printk_call(__dynamic_printk_dd, fmt,			\
-		__dynamic_dev_dbg(&__dynamic_printk_dd, dev, fmt,	\
-				  ##__VA_ARGS__))
+		__dynamic_dev_dbg(&__dynamic_printk_dd, dev,		\
+				  ##__VA_ARGS__));			\
+})
 
 /*
  * print_hex_dump_debug(): one call site, its prefix as its format (a

@@ -1138,13 +1138,14 @@ static void test_decorations(void)
 
 			memset(fmt, 'x', n);
 			snprintf(fmt + n, sizeof(fmt) - n, "%%s%%d|\n");
+			fm->dd[0].format = fmt;
 			shim_log_reset();
-			__dynamic_pr_debug(&fm->dd[0], fmt, "S", 7);
+			__dynamic_pr_debug(&fm->dd[0], "S", 7);
 			snprintf(msg, sizeof(msg), "[4242] longname:long_fn:"
 				 "1234: longname:%.*sS7|\n", (int)n, fmt);
 			expect_msg(k ? "long pr_debug" : "pr_debug", msg);
 			shim_log_reset();
-			__dynamic_dev_dbg(&fm->dd[0], &pct, fmt, "S", 7);
+			__dynamic_dev_dbg(&fm->dd[0], &pct, "S", 7);
 			snprintf(msg, sizeof(msg), "[4242] longname:long_fn:"
 				 "1234: d%%sv a%%d%%%%b: longname: %.*sS7|\n",
 				 (int)n, fmt);
@@ -1169,15 +1170,15 @@ static void test_decorations(void)
 		 * part of the prefix is lost */
 		memset(fn, 'f', sizeof(fn) - 1);
 		fm = fake_new(&name_long, 1, 1, 0, 1);
-		fake_site(fm, 0, "longname", "x/long.c", fn, 1234, "unused\n");
+		fake_site(fm, 0, "longname", "x/long.c", fn, 1234, "m %d%%\n");
 		CHECK(fake_register(fm) == 0, "register failed");
 		sgood("module longname =pf");
 		shim_log_reset();
-		__dynamic_dev_dbg(&fm->dd[0], &nodrv, "m %d%%\n", 5);
+		__dynamic_dev_dbg(&fm->dd[0], &nodrv, 5);
 		snprintf(msg, sizeof(msg), "%s:  dev0: longname: m 5%%\n", fn);
 		expect_msg("long prefix, dev_dbg", msg);
 		shim_log_reset();
-		__dynamic_pr_debug(&fm->dd[0], "m %d%%\n", 6);
+		__dynamic_pr_debug(&fm->dd[0], 6);
 		snprintf(msg, sizeof(msg), "%s: longname:m 6%%\n", fn);
 		expect_msg("long prefix, pr_debug", msg);
 		sgood("module longname =_");
@@ -1267,6 +1268,77 @@ static void test_dyndbg_param(void)
 	fake_free(fm);
 	fake_free(other);
 	model_check("dyndbg modules gone");
+	end();
+}
+
+/* Was @text logged, at @level? */
+static int logged(int level, const char *text)
+{
+	long i;
+
+	for (i = 0; i < shim_log_count(); i++)
+		if (shim_log_get(i)->level == level &&
+		    !strcmp(shim_log_get(i)->text, text))
+			return 1;
+	return 0;
+}
+
+/*
+ * dynamic_printk_module_args(): the module loader's parse_args(), ours
+ * among the module's own.  Changes made here pass by the model: the
+ * call sites are put back with a plain write at the end.
+ */
+static void test_module_args(void)
+{
+	static char args[8192];
+	struct fakemod *fm;
+	int i, ret;
+
+	begin("module arguments: ours in order, bad dyndbg left out");
+	fm = fake_new(&name_mixer, 1, 4, 0, 1);
+	CHECK(fake_register(fm) == 0, "register failed");
+	strcpy(args, "dyndbg=\"func mixer_f0 +p\" dyndbg=+x dyndbg=+t");
+	shim_log_reset();
+	ret = dynamic_printk_module_args(fm->dd, fm->n, "mixer", args,
+					 NULL, 0);
+	CHECK(ret == 0, "returned %d", ret);
+	CHECK(!strcmp(flags_of("mixer_f0"), "=pt") &&
+	      !strcmp(flags_of("mixer_f1"), "=t"), "flags %s %s",
+	      flags_of("mixer_f0"), flags_of("mixer_f1"));
+	CHECK(logged(3, "mixer: bad dyndbg value ignored\n"),
+	      "the bad value not reported");
+	/* the last dynamic_printk counts, applied in its place */
+	strcpy(args, "dynamic_printk=0 dynamic-printk dyndbg=-t");
+	ret = dynamic_printk_module_args(fm->dd, fm->n, "mixer", args,
+					 NULL, 0);
+	CHECK(ret == 0 && !strcmp(flags_of("mixer_f1"), "=p"),
+	      "returned %d, flags %s", ret, flags_of("mixer_f1"));
+	/* too long a value: not parsed, the module loads */
+	strcpy(args, "dyndbg=");
+	for (i = 7; i < 7 + 4200; i++)
+		args[i] = ';';
+	strcpy(args + i, "+t");
+	shim_log_reset();
+	ret = dynamic_printk_module_args(fm->dd, fm->n, "mixer", args,
+					 NULL, 0);
+	CHECK(ret == 0 && !strcmp(flags_of("mixer_f1"), "=p"),
+	      "returned %d, flags %s", ret, flags_of("mixer_f1"));
+	CHECK(shim_log_count() == 1 &&
+	      logged(3, "mixer: dyndbg value of 4202 bytes too long, "
+		     "ignored\n"), "logged %ld lines", shim_log_count());
+	/* at most 16 of ours; another parameter is not ours */
+	args[0] = '\0';
+	for (i = 0; i < 17; i++)
+		strcat(args, "dyndbg ");
+	CHECK(dynamic_printk_module_args(fm->dd, fm->n, "mixer", args, NULL,
+					 0) == -ENOSPC, "17 taken");
+	strcpy(args, "dyndbg=+p foo=1");
+	CHECK(dynamic_printk_module_args(fm->dd, fm->n, "mixer", args, NULL,
+					 0) == -ENOENT, "foo=1 taken");
+	CHECK(site_write("module mixer =_") > 0, "put back");
+	fake_unregister(fm);
+	fake_free(fm);
+	model_check("module arguments");
 	end();
 }
 
@@ -1998,6 +2070,7 @@ int main(int argc, char **argv)
 		test_random_mix();
 		test_decorations();
 		test_dyndbg_param();
+		test_module_args();
 		test_new_grammar();
 		test_hdr_dump();
 		test_read_position();
