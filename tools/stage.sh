@@ -31,6 +31,12 @@
 #                                      HEAD), stored against today's: the
 #                                      lines of the stage's own stay as
 #                                      they were
+#   stage.sh pin REV                   every stage of every patch but the
+#                                      last as it was at git revision
+#                                      REV: what the final files gained
+#                                      since then is the last patch's
+#                                      alone (refresh keeps it out only
+#                                      of the stages it no longer fits)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 KSRC=${KSRC:-/opt/linux-2.6.27}
@@ -163,5 +169,43 @@ refresh)
 		save "$st" "$k" "$tmp"
 		rm -f "$tmp"
 	done < <(stages) ;;
-*)	die "usage: stage.sh text|entry|save|edit|final|check|refresh ..." ;;
+pin)	[ $# = 2 ] || die "usage: stage.sh pin REV"
+	rev=$2
+	last=$(ls "$top"/patches/[0-9][0-9]-*.txt | tail -n 1)
+	for txt in "$top"/patches/[0-9][0-9]-*.txt; do
+		[ "$txt" = "$last" ] && continue
+		st=$(basename "$txt" .txt)
+		# the entries of its Files: list at REV
+		git -C "$top" show "$rev:patches/$st.txt" 2>/dev/null |
+			awk 'f && NF { print $1 } /^Files:[ \t]*$/ { f = 1 }' |
+		while read -r e; do
+			# only what the last patch changes: the others' final
+			# state is that of an earlier patch
+			awk 'f && NF { print $1 } /^Files:[ \t]*$/ { f = 1 }' \
+				"$last" | grep -qxF "$e" || continue
+			k=${e%.patch}
+			tmp=$(mktemp)
+			if git -C "$top" cat-file -e "$rev:patches/stages/$st/$k.rdiff" 2>/dev/null; then
+				text "$st" "$k" "$rev" > "$tmp"
+			else
+				final "$k" "$rev" > "$tmp"
+			fi
+			now=$(mktemp)
+			if [ -f "$STAGES/$st/$k.rdiff" ]; then
+				text "$st" "$k" > "$now"
+			else
+				final "$k" > "$now"
+			fi
+			if ! cmp -s "$tmp" "$now"; then
+				if cmp -s "$tmp" <(final "$k"); then
+					rm -f "$STAGES/$st/$k.rdiff"
+					echo "stage: $st/$k is the final file again" >&2
+				else
+					save "$st" "$k" "$tmp"
+				fi
+			fi
+			rm -f "$tmp" "$now"
+		done
+	done ;;
+*)	die "usage: stage.sh text|entry|save|edit|final|check|refresh|pin ..." ;;
 esac
