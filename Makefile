@@ -13,7 +13,8 @@ KVARIANT ?= on-small
 export KSRC BUILD
 
 .PHONY: help deps busybox tree kernel run shell module check check-host \
-	check-guest check-debug boot-stats fuzz clean distclean series check-series bench
+	check-guest check-debug boot-stats fuzz clean distclean series check-series bench \
+	install
 
 help:
 	@echo 'make run              build the patched kernel (small config) and boot it in QEMU'
@@ -31,7 +32,13 @@ help:
 	@echo 'make series           write the patch series to send: build/series (the feature), build/series-compat (toolchain fixes)'
 	@echo 'make check-series     git am the series to v2.6.27, build after each patch, checkpatch, sparse (~8 min)'
 	@echo 'make bench            the cost of dynamic printk: call sites, collisions, registration, sizes (BENCHMARKS.md)'
+	@echo 'make install          install userspace/dynamic_printk, the shell front end, as $$(DESTDIR)$$(PREFIX)/sbin/dynamic_printk'
 	@echo 'Variables: KSRC=$(KSRC) KVARIANT=$(KVARIANT) BUILD=$(BUILD) CHECK_BUDGET (seconds for make check; 0: no limit)'
+
+PREFIX	?= /usr/local
+
+install:
+	install -D -m 755 userspace/dynamic_printk $(DESTDIR)$(PREFIX)/sbin/dynamic_printk
 
 deps:
 	@bash tools/install-deps.sh

@@ -49,7 +49,6 @@ int dp_verbose;
 module_param_named(verbose, dp_verbose, int, 0644);
 MODULE_PARM_DESC(verbose, "log each control file command applied (0, 1)");
 
-
 /* ---- commands applied --------------------------------------------------- */
 
 /* Does the call site match the command's match-specs (not the module)? */

@@ -29,6 +29,13 @@
 #                          modules built against it, running the cases
 #                          that patch makes true (tools/guest-run.sh):
 #                          one line per case and one for the boot
+#   series:build-off:NN-x  after each patch (but one of host tools only),
+#                          the option off, in their own O= folder: the
+#                          objects of the files and headers the series
+#                          changes, and users of pr_debug() and dev_dbg()
+#                          (init/main.o, kernel/module.o, lib/kobject.o,
+#                          drivers/base/core.o, arch/x86/kernel/
+#                          alternative.o and traps_64.o)
 #   series:build-off       the whole series, the option off, own O= folder
 #   series:sparse          make C=2 on lib/dynamic_printk*.o,
 #                          arch/x86/kernel/{dynamic_printk,alternative}.o,
@@ -49,9 +56,9 @@
 # the series adds or changes (lib/dynamic_printk*.o, kernel/module.o,
 # init/main.o, arch/x86/kernel/{dynamic_printk,alternative}.o, as far as
 # the patch has them), the whole kernel being built once, after the last
-# patch; no boots and no build-off (the guest suite boots that tree and
-# builds it with the option off).  Each skipped check is reported as
-# such; "make check-series" runs them all.
+# patch; no boots and no whole build-off (the guest suite boots that
+# tree and builds it with the option off).  Each skipped check is
+# reported as such; "make check-series" runs them all.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -245,7 +252,8 @@ kmake() { local out=$1; shift; make -C "$SRC" O="$out" ARCH=x86_64 "$@"; }
 
 # configure OUT FRAG LOG: allnoconfig + fragment, as tools/kbuild.sh does.
 # Every option of the fragment must take, except an option of dynamic
-# printk while the tree has no such option yet.
+# printk while the tree has no such option yet, or no architecture offers
+# it yet (its HAVE_ option is not set).
 configure() {
 	local out=$1 frag=$2 log=$3 line o bad=
 	mkdir -p "$out"
@@ -255,7 +263,9 @@ configure() {
 		case $line in
 		CONFIG_DYNAMIC_PRINTK_*=y)
 			o=${line#CONFIG_}; o=${o%=y}
-			if grep -q "^config $o\$" "$SRC/lib/Kconfig.debug"; then
+			if grep -q "^config $o\$" "$SRC/lib/Kconfig.debug" &&
+			   { ! grep -q "^config HAVE_$o\$" "$SRC/lib/Kconfig.debug" ||
+			     grep -qx "CONFIG_HAVE_$o=y" "$out/.config"; }; then
 				grep -qxF "$line" "$out/.config" || bad="$bad $line"
 			fi ;;
 		CONFIG_*=*)
@@ -295,6 +305,21 @@ quick_objs() {
 	done
 }
 
+# With the option off, after each patch: the objects whose sources or
+# headers (<linux/kernel.h>, <linux/device.h>, <linux/module.h>,
+# <linux/dynamic_printk.h>, <linux/hardirq.h>) the series changes, and
+# users of pr_debug() and dev_dbg(): nothing of the feature may break a
+# kernel built without it, at any patch.  The whole kernel is built off
+# once, after the last patch (build-off).
+off_objs() {
+	local o
+	for o in init/main.o kernel/module.o lib/kobject.o \
+		 drivers/base/core.o arch/x86/kernel/alternative.o \
+		 arch/x86/kernel/traps_64.o; do
+		[ -f "$SRC/${o%.o}.c" ] && echo "$o"
+	done
+}
+
 # build NAME OUT FRAG RECONFIG [TARGETS]: configure if asked, then make
 # TARGETS (bzImage modules)
 build() {
@@ -313,7 +338,7 @@ build() {
 	if [ "$targets" = "bzImage modules" ]; then
 		msg="bzImage and modules, $(optstate "$out")"
 	elif [ "$targets" != scripts_basic ]; then
-		msg="quick: only $targets, $(optstate "$out")"
+		msg="only ${targets% }, $(optstate "$out")"
 	else
 		msg="$targets: the patch changes no file of the kernel itself"
 	fi
@@ -377,6 +402,7 @@ while read -r p _; do
 done < <(grep -v '^[[:space:]]*#' "$top/patches/boots" | grep -v '^[[:space:]]*$')
 
 built_all=1
+reconf_off=1
 for i in "${!feat[@]}"; do
 	n=${names[$i]} p=${feat[$i]}
 	if ! am "$LOGS/am-$n.log" "$p"; then
@@ -389,6 +415,7 @@ for i in "${!feat[@]}"; do
 	reconf=0
 	if [ "$i" = 0 ] || [ -n "$(gs diff --name-only HEAD~1 HEAD | grep -E '(^|/)Kconfig[^/]*$')" ]; then
 		reconf=1
+		reconf_off=1
 	fi
 	# A patch of host tools only (the hash tool) changes no kernel
 	# object: building the tools is its build, and the next patch's
@@ -403,6 +430,13 @@ for i in "${!feat[@]}"; do
 		built_all=0
 		break
 	fi
+	if [ "$targets" != scripts_basic ] &&
+	   ! build "build-off:$n" "$OUT_OFF" "$OFF_FRAG" "$reconf_off" \
+		   "$(off_objs | tr '\n' ' ')"; then
+		built_all=0
+		break
+	fi
+	reconf_off=0
 	if grep -q "^$n[[:space:]]" "$top/patches/boots"; then
 		if [ -n "$QUICK" ]; then
 			echo "SKIP: series:boot:$n: quick check (CI time limit); make check-series boots it"

@@ -51,7 +51,7 @@ list=$dir/initramfs.list
 	echo "file /bin/busybox $busybox 755 0 0"
 	echo "file /init $top/tests/guest/init.sh 755 0 0"
 	echo "file /lib.sh $top/tests/guest/lib.sh 644 0 0"
-	[ -x "$top/scripts/dynamic_printk" ] && echo "file /bin/dynamic_printk $top/scripts/dynamic_printk 755 0 0"
+	[ -x "$top/userspace/dynamic_printk" ] && echo "file /bin/dynamic_printk $top/userspace/dynamic_printk 755 0 0"
 	n=10
 	for c in "$@"; do
 		b=${c##*/}

@@ -190,38 +190,18 @@ static const char __dynamic_printk_modname[]
 #ifdef DYNAMIC_PRINTK_PATCHED
 
 /*
- * The call site's instruction: the 5-byte NOP every x86 CPU decodes as
- * one instruction (registration may put a better one for the CPU in its
- * place), or, in a file compiled with DEBUG, "jmp rel32" to its print
- * code.  arch/x86/kernel/dynamic_printk.c rewrites a site between these
- * two with text_poke_batch(): while no other CPU runs anything but an NMI
- * or machine check handler, and such a handler writes the new instruction
- * itself before it runs one.
+ * The architecture's __dynamic_printk_site(dd, label): the call site's
+ * instruction, which jumps to @label while it prints and does nothing
+ * otherwise, and its entry in the "__verbose_sites" section
  */
-#ifdef DEBUG
-#define __DYNAMIC_PRINTK_INSN(label)					\
-	".byte 0xe9\n\t.long %l[" #label "] - 2f\n2:"
-#else
-#define __DYNAMIC_PRINTK_INSN(label)					\
-	".byte 0x66,0x66,0x66,0x66,0x90"
-#endif
-
-/*
- * The instruction, and its entry: code, print code and descriptor.  The
- * print code is the block at @label, marked cold: the compiler puts it
- * out of line, and a call site that does not print runs the NOP alone.
- */
-#define __dynamic_printk_site(dd, label)				\
-	asm goto("1:\t" __DYNAMIC_PRINTK_INSN(label) "\n\t"		\
-		 ".pushsection __verbose_sites, \"a\"\n\t"		\
-		 ".balign 4\n\t"					\
-		 ".long 1b - ., %l[" #label "] - ., %c0 - .\n\t"	\
-		 ".popsection"						\
-		 : : "i" (&(dd)) : : label)
+#include <asm/dynamic_printk.h>
 
 /*
  * A call site: its descriptor @dd, its instruction, and @call, which
- * prints through @dd, as the cold block the instruction jumps to.
+ * prints through @dd, as the cold block the instruction jumps to.  The
+ * compiler may put that block in another text section (.text.unlikely),
+ * but within the code of the same module or of vmlinux: registration
+ * refuses an entry whose target is outside (dynamic_printk_site_in()).
  */
 #define __dynamic_printk_call(dd, fmt, call)				\
 ({									\
@@ -310,9 +290,6 @@ static inline void dynamic_printk_init(void)
 #endif /* CONFIG_DYNAMIC_PRINTK_DEBUG */
 
 #ifdef DYNAMIC_PRINTK_PATCHED
-/* The instruction of a patched call site, as the asm above puts it */
-#define DYNAMIC_PRINTK_INSN_SIZE	5
-
 /* An entry's fields are offsets from themselves */
 static inline unsigned long
 dynamic_printk_site_code(const struct mod_debug_site *s)

@@ -1,4 +1,4 @@
-# scripts/dynamic_printk (installed as /bin/dynamic_printk): usage errors,
+# userspace/dynamic_printk (installed as /bin/dynamic_printk): usage errors,
 # list (all, a pattern, '-' read as '_'), on/off of modules and what that
 # does to the control file and to what prints, several names in one call,
 # '-' in names, an unknown name (exit 1, its message, nothing written),

@@ -1,4 +1,4 @@
-# scripts/dynamic_printk on a kernel without CONFIG_DYNAMIC_PRINTK_DEBUG:
+# userspace/dynamic_printk on a kernel without CONFIG_DYNAMIC_PRINTK_DEBUG:
 # every command fails with exit 2 and says so, with debugfs mounted or not
 # (the tool mounts it, then finds no modules or control file), as root or
 # not.

@@ -1,4 +1,4 @@
-# scripts/dynamic_printk as another user (uid 1000): on, off, all, query
+# userspace/dynamic_printk as another user (uid 1000): on, off, all, query
 # and restore fail with "must be root", exit 1, nothing changed; list,
 # sites and save work (the modules and control files are mode 0644).
 # Without debugfs mounted, the tool mounts it on /sys/kernel/debug as

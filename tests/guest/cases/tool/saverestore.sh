@@ -1,4 +1,4 @@
-# scripts/dynamic_printk save/restore.  save writes the control file; a
+# userspace/dynamic_printk save/restore.  save writes the control file; a
 # round trip gives back every call site's flags exactly (flags without p
 # too), also out of 'all' mode, which restore leaves as it is; lines of
 # call sites that are gone are written and change nothing; a malformed

@@ -1,4 +1,4 @@
-# scripts/dynamic_printk sites and query: sites prints the control file,
+# userspace/dynamic_printk sites and query: sites prints the control file,
 # or the call site lines that contain a string (header left out, no match
 # not an error); query writes one command, passed on unchanged (quotes,
 # batches), fails with the kernel's error and the command named when the
