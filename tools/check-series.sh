@@ -292,17 +292,23 @@ optstate() {
 	fi
 }
 
+# present_objs OBJ...: those of the objects whose source the tree has
+present_objs() {
+	local o
+	for o; do
+		[ -f "$SRC/${o%.o}.c" ] && echo "$o"
+	done
+	return 0
+}
+
 QUICK=${SERIES_QUICK:-}
 # The objects of the files the series adds or changes that the tree at
 # HEAD has, for a quick build
 quick_objs() {
-	local o
-	for o in lib/dynamic_printk.o lib/dynamic_printk_parse.o \
-		 lib/dynamic_printk_control.o lib/dynamic_printk_sites.o \
-		 kernel/module.o init/main.o arch/x86/kernel/dynamic_printk.o \
-		 arch/x86/kernel/alternative.o; do
-		[ -f "$SRC/${o%.o}.c" ] && echo "$o"
-	done
+	present_objs lib/dynamic_printk.o lib/dynamic_printk_parse.o \
+		lib/dynamic_printk_control.o lib/dynamic_printk_sites.o \
+		kernel/module.o init/main.o arch/x86/kernel/dynamic_printk.o \
+		arch/x86/kernel/alternative.o
 }
 
 # With the option off, after each patch: the objects whose sources or
@@ -312,12 +318,9 @@ quick_objs() {
 # kernel built without it, at any patch.  The whole kernel is built off
 # once, after the last patch (build-off).
 off_objs() {
-	local o
-	for o in init/main.o kernel/module.o lib/kobject.o \
-		 drivers/base/core.o arch/x86/kernel/alternative.o \
-		 arch/x86/kernel/traps_64.o; do
-		[ -f "$SRC/${o%.o}.c" ] && echo "$o"
-	done
+	present_objs init/main.o kernel/module.o lib/kobject.o \
+		drivers/base/core.o arch/x86/kernel/alternative.o \
+		arch/x86/kernel/traps_64.o
 }
 
 # build NAME OUT FRAG RECONFIG [TARGETS]: configure if asked, then make
@@ -430,13 +433,16 @@ for i in "${!feat[@]}"; do
 		built_all=0
 		break
 	fi
-	if [ "$targets" != scripts_basic ] &&
-	   ! build "build-off:$n" "$OUT_OFF" "$OFF_FRAG" "$reconf_off" \
-		   "$(off_objs | tr '\n' ' ')"; then
-		built_all=0
-		break
+	# (configured at its first build: a patch of host tools only has
+	# none)
+	if [ "$targets" != scripts_basic ]; then
+		if ! build "build-off:$n" "$OUT_OFF" "$OFF_FRAG" \
+			   "$reconf_off" "$(off_objs | tr '\n' ' ')"; then
+			built_all=0
+			break
+		fi
+		reconf_off=0
 	fi
-	reconf_off=0
 	if grep -q "^$n[[:space:]]" "$top/patches/boots"; then
 		if [ -n "$QUICK" ]; then
 			echo "SKIP: series:boot:$n: quick check (CI time limit); make check-series boots it"
