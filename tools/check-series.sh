@@ -36,7 +36,11 @@
 #                          (init/main.o, kernel/module.o, lib/kobject.o,
 #                          drivers/base/core.o, arch/x86/kernel/
 #                          alternative.o and traps_64.o)
-#   series:build-off       the whole series, the option off, own O= folder
+#   series:build-off       the whole series, the option off, own O= folder;
+#                          with SERIES_OFF_BUILT=VARIANT (make check: the
+#                          guest suite's off-small), that kernel instead
+#                          when tools/kbuild.sh built it from the same
+#                          tree (diff -r) and config, unchanged since
 #   series:sparse          make C=2 on lib/dynamic_printk*.o,
 #                          arch/x86/kernel/{dynamic_printk,alternative}.o,
 #                          kernel/module.o
@@ -456,7 +460,24 @@ if [ "$built_all" = 1 ] && [ "$(optstate "$OUT_ON")" != "option on, patched call
 	built_all=0
 fi
 
-if [ "$built_all" = 1 ] && [ -n "$QUICK" ]; then
+# built_off VARIANT: tools/kbuild.sh built VARIANT (SERIES_OFF_BUILT,
+# which "make check" sets after its guest suite built off-small) from the
+# tree the series made, with this config, and nothing changed since: the
+# same kernel need not be built twice in CI's time.
+built_off() {
+	local o=$BUILD/out/$1 log=$LOGS/build-build-off.log
+	[ -f "$o/vmlinux" ] && [ -f "$o/arch/x86/boot/bzImage" ] &&
+		cmp -s "$o/.dp-fragment" "$OFF_FRAG" || return 1
+	diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" \
+		> "$log" 2>&1 || return 1
+	[ -z "$(find "$BUILD/linux" -newer "$o/vmlinux" -type f \
+		! -path '*/.git/*' ! -name '.dp-*' -print -quit)" ]
+}
+
+if [ "$built_all" = 1 ] && [ -n "${SERIES_OFF_BUILT:-}" ] &&
+   built_off "$SERIES_OFF_BUILT"; then
+	pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), built there with the option off and unchanged since; not built again"
+elif [ "$built_all" = 1 ] && [ -n "$QUICK" ]; then
 	echo "SKIP: series:build-off: quick check (CI time limit; the guest suite builds the same tree with the option off as off-small); make check-series builds it"
 elif [ "$built_all" = 1 ]; then
 	build build-off "$OUT_OFF" "$OFF_FRAG" 1

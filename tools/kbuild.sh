@@ -96,5 +96,20 @@ else
 	rm -f "$frag.new"
 fi
 
+# make would link vmlinux again even with nothing changed (the version
+# string carries the build time): a whole build that succeeded after the
+# last change of the tree and of the config is not made again.
+stamp=$out/.dp-built
+if [ "$targets" = "bzImage modules" ] && [ -f "$stamp" ] &&
+   [ "$stamp" -nt "$out/.config" ] &&
+   [ -z "$(find "$src" -newer "$stamp" -type f ! -path '*/.git/*' \
+		! -name '.dp-*' -print -quit)" ]; then
+	echo "  MAKE    $variant: up to date"
+	exit 0
+fi
+rm -f "$stamp"
 echo "  MAKE    $variant: $targets"
 kmake -j"$JOBS" $targets
+if [ "$targets" = "bzImage modules" ]; then
+	touch "$stamp"
+fi
