@@ -654,25 +654,37 @@ struct dp_buf {
 	size_t len, size;	/* size 0: printk() each piece as it comes */
 };
 
-/* Append @str, with each '%' doubled when @escape */
-static void dp_put(struct dp_buf *b, const char *str, int escape)
+/*
+ * Append @str; with a separator @sep, @str is a name, whose each '%' is
+ * doubled, and @sep follows it: one call for each name of the prefix
+ */
+static void dp_put(struct dp_buf *b, const char *str, const char *sep)
 {
-	if (!b->size) {
-		printk(KERN_CONT "%s", str);
-		return;
-	}
-	for (; *str; str++) {
-		/* also true once marked: nothing is written past the end */
-		if (b->len + 2 >= b->size) {
-			b->len = b->size;	/* too long: mark it */
-			return;
+	int escape = sep != NULL;
+
+	for (;;) {
+		if (!b->size) {
+			printk(KERN_CONT "%s", str);
+		} else {
+			for (; *str; str++) {
+				/* true once marked: nothing written past it */
+				if (b->len + 2 >= b->size) {
+					b->len = b->size;	/* too long */
+					return;
+				}
+				if (escape && *str == '%')
+					b->s[b->len++] = '%';
+				b->s[b->len++] = *str;
+			}
+			if (b->len < b->size)
+				b->s[b->len] = '\0';
 		}
-		if (escape && *str == '%')
-			b->s[b->len++] = '%';
-		b->s[b->len++] = *str;
+		if (!sep)
+			return;
+		str = sep;
+		sep = NULL;
+		escape = 0;
 	}
-	if (b->len < b->size)
-		b->s[b->len] = '\0';
 }
 
 /*
@@ -682,48 +694,41 @@ static void dp_put(struct dp_buf *b, const char *str, int escape)
 static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 		      struct dp_buf *b)
 {
+	/* 'm', 'f' and 's' each put a name and a colon: one loop */
+	static const unsigned char bits[] = {
+		DYNAMIC_PRINTK_FL_MODULE, DYNAMIC_PRINTK_FL_FUNC,
+		DYNAMIC_PRINTK_FL_SOURCE,
+	};
 	unsigned int flags = ACCESS_ONCE(dd->flags);
+	const char *name[] = { dd->modname, dd->function, dp_file(dd) };
+	const char *s = "<intr> ";
 	char num[24];
+	int i;
 
-	dp_put(b, KERN_DEBUG, 0);
+	dp_put(b, KERN_DEBUG, NULL);
 	if (flags & DYNAMIC_PRINTK_FL_TID) {
-		if (in_interrupt())
-			dp_put(b, "<intr> ", 0);
-		else {
+		if (!in_interrupt()) {
 			snprintf(num, sizeof(num), "[%d] ", current->pid);
-			dp_put(b, num, 0);
+			s = num;
 		}
+		dp_put(b, s, NULL);
 	}
-	if (flags & DYNAMIC_PRINTK_FL_MODULE) {
-		dp_put(b, dd->modname, 1);
-		dp_put(b, ":", 0);
-	}
-	if (flags & DYNAMIC_PRINTK_FL_FUNC) {
-		dp_put(b, dd->function, 1);
-		dp_put(b, ":", 0);
-	}
-	if (flags & DYNAMIC_PRINTK_FL_SOURCE) {
-		dp_put(b, dp_file(dd), 1);
-		dp_put(b, ":", 0);
-	}
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		if (flags & bits[i])
+			dp_put(b, name[i], ":");
 	if (flags & DYNAMIC_PRINTK_FL_LINE) {
 		snprintf(num, sizeof(num), "%u:", dd->lineno);
-		dp_put(b, num, 0);
+		dp_put(b, num, NULL);
 	}
 	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
 		     DYNAMIC_PRINTK_FL_SOURCE | DYNAMIC_PRINTK_FL_LINE))
-		dp_put(b, " ", 0);
+		dp_put(b, " ", NULL);
 	if (dev) {
-		dp_put(b, dev_driver_string(dev), 1);
-		dp_put(b, " ", 0);
-		dp_put(b, dev_name(dev), 1);
-		dp_put(b, ": ", 0);
-		dp_put(b, dd->modname, 1);
-		dp_put(b, ": ", 0);
-	} else {
-		dp_put(b, dd->modname, 1);
-		dp_put(b, ":", 0);
+		dp_put(b, dev_driver_string(dev), " ");
+		dp_put(b, dev_name(dev), ": ");
 	}
+	/* dev_printk()'s "<module>: ", pr_debug()'s "<module>:" */
+	dp_put(b, dd->modname, dev ? ": " : ":");
 }
 
 /*
@@ -742,7 +747,7 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
 	if (!(ACCESS_ONCE(dd->flags) & DP_FL_PRINT))
 		return;
 	dp_prefix(dd, dev, &b);
-	dp_put(&b, fmt, 0);
+	dp_put(&b, fmt, NULL);
 	if (b.len < b.size) {
 		vprintk(b.s, args);
 		return;
