@@ -213,7 +213,6 @@ static void dp_log_done(struct list_head *done)
 	list_for_each_entry(cmd, done, list)
 		dp_log_applied(cmd, cmd->changed);
 	dp_free_cmds(done);
-	INIT_LIST_HEAD(done);
 }
 
 /*

@@ -433,12 +433,14 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd,
 	return 0;
 }
 
+/* Free a list of commands, and leave it empty */
 noinline void dp_free_cmds(struct list_head *cmds)
 {
 	struct dp_cmd *cmd, *tmp;
 
 	list_for_each_entry_safe(cmd, tmp, cmds, list)
 		kfree(cmd);
+	INIT_LIST_HEAD(cmds);
 }
 
 /**
@@ -457,10 +459,7 @@ void dp_log_refusal(enum dp_kind kind, const char *fmt, ...)
 	va_start(args, fmt);
 	vsnprintf(line, sizeof(line), fmt, args);
 	va_end(args);
-	if (kind == DP_SET)
-		printk(KERN_DEBUG "%s", line);
-	else
-		printk(KERN_ERR "%s", line);
+	printk(kind == DP_SET ? KERN_DEBUG "%s" : KERN_ERR "%s", line);
 }
 
 /*
@@ -527,19 +526,21 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 	struct dp_why why = { NULL };
 	struct dp_cmd *cmd;
 	const char *text;
-	int n, len = 0;
+	int n, len = 0, ret;
 
 	while ((n = dp_next_command(&cur, word, &text, &len, &why))) {
-		cmd = n < 0 ? NULL : kzalloc(sizeof(*cmd), GFP_KERNEL);
-		if (n > 0 && !cmd) {
-			dp_free_cmds(cmds);
-			INIT_LIST_HEAD(cmds);
-			return -ENOMEM;
+		cmd = NULL;
+		if (n > 0) {
+			ret = -ENOMEM;
+			cmd = kzalloc(sizeof(*cmd), GFP_KERNEL);
+			if (!cmd)
+				goto fail;
+			if (kind == DP_SET)
+				n = dp_parse_set(word, n, cmd, &why);
+			else
+				n = dp_parse_query(word, n, cur.raw, cmd,
+						   &why);
 		}
-		if (n > 0 && kind == DP_SET)
-			n = dp_parse_set(word, n, cmd, &why);
-		else if (n > 0)
-			n = dp_parse_query(word, n, cur.raw, cmd, &why);
 		if (!n) {
 			if (cmd->module)
 				dp_underscores(cmd->module);
@@ -553,11 +554,13 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 		}
 		dp_log_invalid(text, len, &why, kind);
 		kfree(cmd);
-		dp_free_cmds(cmds);
-		INIT_LIST_HEAD(cmds);
-		return -EINVAL;
+		ret = -EINVAL;
+		goto fail;
 	}
 	return 0;
+fail:
+	dp_free_cmds(cmds);
+	return ret;
 }
 
 /*
