@@ -180,7 +180,7 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 			   struct dp_name *name, struct list_head *done)
 {
 	size_t count = strlen(cmds);
-	struct dp_cmd *cmd, *tmp;
+	struct dp_cmd *cmd;
 	LIST_HEAD(list);
 	char *out;
 	int ret;
@@ -192,14 +192,12 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	if (!out)
 		return -ENOMEM;
 	ret = dp_parse_batch(cmds, count, out, DP_QUERY, NULL, &list);
-	if (t && !ret)
-		list_for_each_entry_safe(cmd, tmp, &list, list) {
+	if (t && !ret) {
+		list_for_each_entry(cmd, &list, list)
 			cmd->changed = dp_apply_table(cmd, t, name);
-			cmd->module = NULL;	/* in @out */
-			cmd->file = cmd->func = cmd->format = NULL;
-			list_del(&cmd->list);
-			list_add_tail(&cmd->list, done);
-		}
+		/* their strings are in @out: only text and count are read */
+		list_splice_tail_init(&list, done);
+	}
 	dp_free_cmds(&list);
 	kfree(out);
 	return ret;
@@ -683,11 +681,11 @@ static noinline int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
 	ret = dp_commit(NULL);
 	if (ret)
 		return ret;
-	list_for_each_entry(cmd, cmds, list)
-		if (kind == DP_SET)
+	if (kind == DP_QUERY)
+		dp_log_done(cmds);
+	else
+		list_for_each_entry(cmd, cmds, list)
 			dp_set_done(cmd);
-		else
-			dp_log_applied(cmd, cmd->changed);
 	return 0;
 }
 

@@ -66,6 +66,20 @@ static inline int list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+static inline void list_splice_tail_init(struct list_head *list,
+					 struct list_head *head)
+{
+	struct list_head *first = list->next, *last = list->prev;
+
+	if (list_empty(list))
+		return;
+	first->prev = head->prev;
+	head->prev->next = first;
+	last->next = head;
+	head->prev = last;
+	INIT_LIST_HEAD(list);
+}
+
 #define list_entry(ptr, type, member)	container_of(ptr, type, member)
 #define list_first_entry(ptr, type, member) \
 	list_entry((ptr)->next, type, member)
