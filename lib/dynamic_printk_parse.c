@@ -225,25 +225,31 @@ static int dp_parse_uint(const char **s, unsigned int *v)
 	return 0;
 }
 
-static int dp_parse_lines(const char *s, struct dp_cmd *cmd)
+static int dp_parse_lines(const char *value, struct dp_cmd *cmd,
+			  struct dp_why *w)
 {
+	const char *s = value;
+
 	cmd->first = 0;
 	cmd->last = UINT_MAX;
 	if (!strcmp(s, "-"))
-		return -EINVAL;
+		goto bad;
 	if (*s != '-' && dp_parse_uint(&s, &cmd->first))
-		return -EINVAL;
+		goto bad;
 	if (!*s) {
 		cmd->last = cmd->first;
 		return 0;
 	}
 	if (*s++ != '-')
-		return -EINVAL;
+		goto bad;
 	if (*s && dp_parse_uint(&s, &cmd->last))
-		return -EINVAL;
+		goto bad;
 	if (*s || cmd->first > cmd->last)
-		return -EINVAL;
+		goto bad;
 	return 0;
+bad:
+	/* the one refusal of a range, wherever it is given */
+	return dp_refuse(w, "bad line range", value);
 }
 
 /*
@@ -341,8 +347,8 @@ static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
 		return -EINVAL;
 	if (k == DP_FUNC)
 		cmd->func = colon;
-	else if (dp_parse_lines(colon, cmd))
-		return dp_refuse(w, "bad line range", colon);
+	else if (dp_parse_lines(colon, cmd, w))
+		return -EINVAL;
 	return 0;
 }
 
@@ -390,9 +396,8 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 			cmd->format = word[i + 1];
 			break;
 		default:
-			if (dp_parse_lines(word[i + 1], cmd))
-				return dp_refuse(w, "bad line range",
-						 word[i + 1]);
+			if (dp_parse_lines(word[i + 1], cmd, w))
+				return -EINVAL;
 		}
 	}
 	if (i != n - 1)
