@@ -167,77 +167,6 @@ static void dp_log_applied(const struct dp_cmd *cmd, unsigned int changed)
 		       changed);
 }
 
-/*
- * Parse a batch of commands and apply it, within the caller's change, to
- * the call sites of table @t (only to those of @name, if not NULL); with
- * no table, only check it.  The commands applied are moved to @done, to
- * be logged by dp_log_done() once the change holds: only their text
- * (in @cmds, which must last until then) and count are kept.  dp_mutex
- * held.  Returns 0, -EINVAL, -E2BIG (longer than a page) or -ENOMEM, with
- * nothing applied.
- */
-static int dp_run_commands(const char *cmds, struct dp_table *t,
-			   struct dp_name *name, struct list_head *done)
-{
-	size_t count = strlen(cmds);
-	struct dp_cmd *cmd;
-	LIST_HEAD(list);
-	char *out;
-	int ret;
-
-	/* No more than a write to the files: a module parameter may be MBs */
-	if (count > PAGE_SIZE)
-		return -E2BIG;
-	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
-	if (!out)
-		return -ENOMEM;
-	ret = dp_parse_batch(cmds, count, out, DP_QUERY, NULL, &list);
-	if (t && !ret) {
-		list_for_each_entry(cmd, &list, list)
-			cmd->changed = dp_apply_table(cmd, t, name);
-		/* their strings are in @out: only text and count are read */
-		list_splice_tail_init(&list, done);
-	}
-	dp_free_cmds(&list);
-	kfree(out);
-	return ret;
-}
-
-/* Log the commands of a change that holds, and free them */
-static void dp_log_done(struct list_head *done)
-{
-	struct dp_cmd *cmd;
-
-	list_for_each_entry(cmd, done, list)
-		dp_log_applied(cmd, cmd->changed);
-	dp_free_cmds(done);
-}
-
-/*
- * Run a batch of commands on the call sites of table @t as a change of
- * its own (see dp_run_commands()), logged if it holds.  @quiet is @t
- * when its code has not run yet.  dp_mutex held.  Returns 0, -EINVAL,
- * or -ENOMEM with nothing changed.
- */
-static int dp_change_commands(const char *cmds, struct dp_table *t,
-			      struct dp_table *quiet)
-{
-	LIST_HEAD(done);
-	int ret, err;
-
-	dp_begin();
-	ret = dp_run_commands(cmds, t, NULL, &done);
-	err = dp_commit(quiet);
-	if (!ret)
-		ret = err;
-	if (!ret)
-		dp_log_done(&done);
-	dp_free_cmds(&done);
-	return ret;
-}
-
-/* ---- the modules file's commands ---------------------------------------- */
-
 /* "<name> enabled=<0|1>", as the modules file shows it */
 static void dp_log_enabled(const char *name, int on)
 {
@@ -281,6 +210,109 @@ static noinline void dp_set_done(const struct dp_cmd *cmd)
 				kfree(b);
 			}
 	dp_log_enabled(cmd->module ? cmd->module : "all", on);
+}
+
+/*
+ * The one pipeline of commands, whoever gives them: the files, "dyndbg="
+ * and "<module>.dyndbg=", the module parameters.  Parse a batch of
+ * @count bytes at @buf (see dp_parse_batch(), which @out is for) and
+ * apply it, within the caller's change, to the call sites of table @t
+ * (only to those of @name, if not NULL), or with no table to every call
+ * site it matches; with no @done, only check it.  The commands applied
+ * are moved to @done, to be logged by dp_log_done() once the change
+ * holds.  dp_mutex held.  Returns 0, -EINVAL or -ENOMEM, with nothing
+ * applied.
+ */
+static int dp_run_batch(const char *buf, size_t count, char *out,
+			enum dp_kind kind, struct dp_table *t,
+			struct dp_name *name, struct list_head *done)
+{
+	struct dp_cmd *cmd;
+	LIST_HEAD(list);
+	int ret;
+
+	ret = dp_parse_batch(buf, count, out, kind,
+			     kind == DP_SET ? dp_check_set : NULL, &list);
+	if (!ret && done) {
+		list_for_each_entry(cmd, &list, list) {
+			if (kind == DP_SET && !cmd->module)
+				dp_all_mode = cmd->op == '+';
+			cmd->changed = t ? dp_apply_table(cmd, t, name) :
+					   dp_apply(cmd);
+		}
+		list_splice_tail_init(&list, done);
+	}
+	dp_free_cmds(&list);
+	return ret;
+}
+
+/*
+ * Log the commands of a change that holds, and free them.  A control
+ * file command's log reads only its text and count: the words it was
+ * decoded into may be gone.
+ */
+static void dp_log_done(struct list_head *done)
+{
+	struct dp_cmd *cmd;
+
+	list_for_each_entry(cmd, done, list)
+		if (cmd->kind == DP_SET)
+			dp_set_done(cmd);
+		else
+			dp_log_applied(cmd, cmd->changed);
+	dp_free_cmds(done);
+}
+
+/*
+ * Run a batch on the call sites of table @t, or of every table, as a
+ * change of its own (see dp_run_batch()), logged if it holds.  dp_mutex
+ * held.  Returns 0, -EINVAL, -ENOMEM or what dp_commit() returns, with
+ * nothing changed.
+ */
+static int dp_change(const char *buf, size_t count, char *out,
+		     enum dp_kind kind, struct dp_table *t)
+{
+	LIST_HEAD(done);
+	int ret, err;
+
+	dp_begin();
+	ret = dp_run_batch(buf, count, out, kind, t, NULL, &done);
+	/* A module's code has not run yet (see dp_patch()); vmlinux's has */
+	err = dp_commit(t && t->start != __start___verbose ? t : NULL);
+	if (!ret)
+		ret = err;
+	if (!ret)
+		dp_log_done(&done);
+	dp_free_cmds(&done);
+	return ret;
+}
+
+/*
+ * Control file commands given as a string, by a parameter: run on table
+ * @t within the caller's change (see dp_run_batch()), or with no @done
+ * as a change of their own (see dp_change()); with neither @t nor @done,
+ * only checked.  dp_mutex held.  Returns 0, -EINVAL, -E2BIG (longer than
+ * a page), -ENOMEM or what dp_commit() returns, with nothing changed.
+ */
+static int dp_run_commands(const char *cmds, struct dp_table *t,
+			   struct dp_name *name, struct list_head *done)
+{
+	size_t count = strlen(cmds);
+	char *out;
+	int ret;
+
+	/* No more than a write to the files: a module parameter may be MBs */
+	if (count > PAGE_SIZE)
+		return -E2BIG;
+	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	if (t && !done)
+		ret = dp_change(cmds, count, out, DP_QUERY, t);
+	else
+		ret = dp_run_batch(cmds, count, out, DP_QUERY, t, name, done);
+	kfree(out);
+	return ret;
 }
 
 /* ---- what registered call sites start with ------------------------------ */
@@ -406,10 +438,7 @@ int dynamic_printk_module_param(struct mod_debug *start, unsigned long n,
 	mutex_lock(&dp_mutex);
 	t = n ? dp_find_table(start) : NULL;
 	if (cmd.kind == DP_QUERY) {
-		if (t)
-			ret = dp_change_commands(val, t, t);
-		else
-			ret = dp_run_commands(val, NULL, NULL, NULL);
+		ret = dp_run_commands(val, t, NULL, NULL);
 	} else if (t) {
 		cmd.module = t->runs[0].name->name;
 		dp_begin();
@@ -660,39 +689,9 @@ static const struct seq_operations dp_sites_ops = {
 	.show = dp_sites_show,
 };
 
-/*
- * Apply every command of a parsed (and checked) batch as one change, and
- * log each once it holds.  dp_mutex held.  Fails only when patched call
- * sites cannot be rewritten (no memory for the mapping or stop_machine())
- * or the undo log finds no memory: then
- * nothing has changed.
- */
-static noinline int dp_apply_batch(struct list_head *cmds, enum dp_kind kind)
-{
-	struct dp_cmd *cmd;
-	int ret;
-
-	dp_begin();
-	list_for_each_entry(cmd, cmds, list) {
-		if (kind == DP_SET && !cmd->module)
-			dp_all_mode = cmd->op == '+';
-		cmd->changed = dp_apply(cmd);
-	}
-	ret = dp_commit(NULL);
-	if (ret)
-		return ret;
-	if (kind == DP_QUERY)
-		dp_log_done(cmds);
-	else
-		list_for_each_entry(cmd, cmds, list)
-			dp_set_done(cmd);
-	return 0;
-}
-
-static ssize_t dp_write(struct file *file, const char __user *ubuf,
+static noinline ssize_t dp_write(struct file *file, const char __user *ubuf,
 			size_t count, enum dp_kind kind)
 {
-	LIST_HEAD(cmds);
 	char *buf, *out;
 	int ret;
 
@@ -726,13 +725,8 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		 * (ENOMEM)
 		 */
 		mutex_lock(&dp_mutex);
-		ret = dp_parse_batch(buf, count, out, kind,
-				     kind == DP_SET ? dp_check_set : NULL,
-				     &cmds);
-		if (!ret)
-			ret = dp_apply_batch(&cmds, kind);
+		ret = dp_change(buf, count, out, kind, NULL);
 		mutex_unlock(&dp_mutex);
-		dp_free_cmds(&cmds);
 	}
 	kfree(out);
 	kfree(buf);
@@ -918,8 +912,8 @@ void __init dp_boot_commands(void)
 	if (!boot_dyndbg)
 		return;
 	mutex_lock(&dp_mutex);
-	ret = dp_change_commands(boot_dyndbg,
-				 dp_find_table(__start___verbose), NULL);
+	ret = dp_run_commands(boot_dyndbg, dp_find_table(__start___verbose),
+			      NULL, NULL);
 	if (ret == -EINVAL || ret == -E2BIG)
 		printk(KERN_ERR "dynamic_printk: ignoring "
 		       "dyndbg=\"%s\"\n", boot_dyndbg);
