@@ -21,20 +21,27 @@ dest=$1; shift
 
 "$(dirname "$0")/check-ksrc.sh"
 
-# Read the series: pairs of (source file in repo, kernel path).
-srcs=(); kpaths=()
+# Read the series: pairs of (source file in repo, kernel path), and how
+# each is applied: the toolchain fixes (a compat/series file) hunk by
+# hunk where the tree lacks them, "if-present" ones only where the tree
+# has the code they fix (tools/compat-apply.py); the others whole.
+srcs=(); kpaths=(); modes=()
 for series in "$@"; do
 	[ -f "$series" ] || die "no series file $series"
 	dir=$(cd "$(dirname "$series")" && pwd)
-	while read -r entry _; do
+	while read -r entry flag _; do
 		case "$entry" in ''|'#'*) continue ;; esac
 		[ -f "$dir/$entry" ] || die "$series lists $entry, which does not exist"
 		srcs+=("$dir/$entry")
 		kpaths+=("$entry")
+		case $series in
+		*compat/series)	modes+=("lacking${flag:+ --$flag}") ;;
+		*)		modes+=(whole) ;;
+		esac
 	done < "$series"
 done
 
-if [ ! -f "$dest/.dp-ksrc" ]; then
+if [ ! -f "$dest/.dp-ksrc" ] || [ "$(cat "$dest/.dp-ksrc")" != "$KSRC" ]; then
 	echo "  COPY    $KSRC -> $dest"
 	rm -rf "$dest" "$dest.tmp"
 	mkdir -p "$(dirname "$dest")"
@@ -63,7 +70,14 @@ for i in "${!srcs[@]}"; do
 	*.patch)
 		f=${kp%.patch}
 		[ -f "$stage/$f" ] || die "${src#$PWD/}: $f is not in the tree"
-		if ! out=$(patch -p1 -s -N -r - --no-backup-if-mismatch \
+		if [ "${modes[$i]}" != whole ]; then
+			rc=0
+			# shellcheck disable=SC2086
+			python3 "$(dirname "$0")/compat-apply.py" \
+				${modes[$i]#lacking} "$src" "$stage" || rc=$?
+			[ $rc = 0 ] || [ $rc = 3 ] ||
+				die "${src#$PWD/} does not apply"
+		elif ! out=$(patch -p1 -s -N -r - --no-backup-if-mismatch \
 				-d "$stage" < "$src" 2>&1); then
 			echo "$out" >&2
 			die "${src#$PWD/} does not apply"

@@ -266,7 +266,14 @@ apply_entries() {
 				die "${src#$top/}: $f is not in the tree"
 			mkdir -p "$wt/$(dirname "$f")"
 			g cat-file blob "$ref:$f" > "$wt/$f"
-			if ! out=$(patch -p1 -s -N -r - --no-backup-if-mismatch \
+			if [ "$txt" = - ]; then
+				# a toolchain fix: what the tree lacks of it
+				out=0
+				python3 "$top/tools/compat-apply.py" ${flag:-} \
+					"$src" "$wt" >&2 || out=$?
+				[ $out = 0 ] || [ $out = 3 ] ||
+					die "${src#$top/} does not apply"
+			elif ! out=$(patch -p1 -s -N -r - --no-backup-if-mismatch \
 					-d "$wt" < "$src" 2>&1); then
 				echo "$out" >&2
 				die "${src#$top/} does not apply"
@@ -300,6 +307,11 @@ commit_patch() {
 		fi
 	done
 	tree=$(g write-tree)
+	if [ "$tree" = "$(g rev-parse 'HEAD^{tree}')" ] && [ "$txt" = - ]; then
+		# a toolchain fix this tree has, or has no code for
+		rm -rf "$wt"
+		return 3
+	fi
 	[ "$tree" != "$(g rev-parse 'HEAD^{tree}')" ] ||
 		die "$(head -1 "$msg"): the patch changes nothing"
 	c=$(GIT_AUTHOR_DATE="$when +0000" GIT_COMMITTER_DATE="$when +0000" \
@@ -350,7 +362,7 @@ feature() {
 }
 
 compat() {
-	local e i=0 msg desc
+	local e i=0 msg desc flag rc
 	[ -f "$PATCHES/compat/cover.txt" ] || die "no cover letter text patches/compat/cover.txt"
 	start_branch compat
 	msg=$G/msg
@@ -370,7 +382,14 @@ compat() {
 			echo
 			echo "Signed-off-by: $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>"
 		} > "$msg"
-		commit_patch $((T_COMPAT + 60 * i)) "$msg" - "$top/compat" "$e"
+		flag=$(awk -v e="$e" '$1 == e && $2 { print "--" $2 }' "$top/compat/series")
+		rc=0
+		flag=$flag commit_patch $((T_COMPAT + 60 * i)) "$msg" - "$top/compat" "$e" || rc=$?
+		if [ $rc = 3 ]; then
+			echo "  SKIP    compat/$e: the tree needs none of it" >&2
+			continue
+		fi
+		[ $rc = 0 ] || exit $rc
 		i=$((i + 1))
 	done
 	export_series compat "$SERIES_COMPAT_OUT" "$PATCHES/compat/cover.txt" \
