@@ -111,6 +111,15 @@ while read -r boot variant append cases; do
 	for c in $cases; do files+=("$top/tests/guest/cases/$c"); done
 	cpu=
 	case $variant in *@*) cpu=${variant#*@} variant=${variant%@*} ;; esac
+	# The 2.6.27.y tree is optional, as v2.6.27's is for the whole tier
+	case $variant in stable-*)
+		if ! why=$(KSRC=${KSRC_STABLE:-/opt/linux-2.6.27.57} \
+				bash "$top/tools/check-ksrc.sh" 2>&1); then
+			each_case SKIP "no 2.6.27.y tree: $why"
+			echo "SKIP: guest:$boot:boot: no 2.6.27.y tree: $why"
+			continue
+		fi ;;
+	esac
 	if no_time "$variant" || { [ -n "$deadline" ] && [ "$(date +%s)" -ge "$deadline" ]; }; then
 		each_case SKIP "no time left for it in the CI time limit (CHECK_BUDGET)"
 		echo "SKIP: guest:$boot:boot: no time left for it in the CI time limit (CHECK_BUDGET)"

@@ -8,6 +8,8 @@
 #                patched call sites, CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y)
 #          mask  the same, call sites testing masks (PATCH_SITES off)
 #          off   + the feature series, option left off
+#          stable  as on, but on the 2.6.27.y longterm tree at
+#                $KSRC_STABLE (default /opt/linux-2.6.27.57)
 #   CONFIG small      allnoconfig + configs/small.config
 #          defconfig  x86_64 defconfig + configs/defconfig.config
 #          debug      small + configs/debug.config (which chooses its own
@@ -37,6 +39,9 @@ base)	src=$BUILD/linux-base
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" ;;
 on|mask|off)	src=$BUILD/linux
 	bash "$top/tools/apply-series.sh" "$src" "$top/compat/series" "$top/series" ;;
+stable)	src=$BUILD/linux-stable
+	KSRC=${KSRC_STABLE:-/opt/linux-2.6.27.57} bash "$top/tools/apply-series.sh" \
+		"$src" "$top/compat/series" "$top/series" ;;
 *)	die "unknown tree '$tree' in $variant" ;;
 esac
 
@@ -52,7 +57,7 @@ frag=$out/.dp-fragment
 	*)		die "unknown config '$conf' in $variant" ;;
 	esac
 	case $tree in
-	on)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
+	on|stable) echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo CONFIG_DYNAMIC_PRINTK_PATCH_SITES=y ;;
 	mask)	echo CONFIG_DYNAMIC_PRINTK_DEBUG=y
 		echo "# CONFIG_DYNAMIC_PRINTK_PATCH_SITES is not set" ;;
