@@ -116,20 +116,30 @@ monitor= injector=
 if grep -qx '# host: nmi' "$@" /dev/null; then
 	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
 	python3 "$top/tools/nmi-inject.py" "$dir/console.log" "$dir/monitor.sock" \
-		> "$dir/nmi-inject.log" 2>&1 &
+		> "$dir/host.log" 2>&1 &
 	injector=$!
 fi
+# A case that says "# host: monitor" has the monitor commands it asks for
+# run (tools/qemu-monitor.py), to plug and unplug emulated devices; one
+# that says "# qemu: ARGS" gets ARGS on QEMU's command line (devices).
+if grep -qx '# host: monitor' "$@" /dev/null; then
+	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
+	python3 "$top/tools/qemu-monitor.py" "$dir/console.log" "$dir/monitor.sock" \
+		> "$dir/host.log" 2>&1 &
+	injector=$!
+fi
+qemu_args=$(sed -n 's/^# qemu: //p' "$@" /dev/null | tr '\n' ' ')
 start=$(date +%s.%N)
 rc=0
 # shellcheck disable=SC2086
 timeout -s KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $accel -nographic -no-reboot \
-	$monitor ${GUEST_QEMU_CPU:+-cpu "$GUEST_QEMU_CPU"} -m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
+	$monitor $qemu_args ${GUEST_QEMU_CPU:+-cpu "$GUEST_QEMU_CPU"} -m "$GUEST_MEM" -smp "$GUEST_CPUS" -kernel "$kernel" \
 	-initrd "$dir/initramfs.cpio" -append "$cmdline" \
 	< /dev/null > "$dir/console.log" 2>&1 || rc=$?
 end=$(date +%s.%N)
 if [ -n "$injector" ]; then
 	wait "$injector" || true
-	echo "@@HOST: $(cat "$dir/nmi-inject.log")" >> "$dir/console.log"
+	sed "s/^/@@HOST: /" "$dir/host.log" >> "$dir/console.log"
 fi
 awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f\n", e - s }' > "$dir/seconds"
 [ $rc = 137 ] && echo "@@HOST: killed after ${GUEST_TIMEOUT}s" >> "$dir/console.log"
