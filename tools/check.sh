@@ -17,7 +17,7 @@ rm -f "$BUILD/slowness"
 # hour), the guest tier skips, and says so, what it could not finish
 # within CHECK_BUDGET seconds (0: no limit): the last boots, then the
 # series check.
-CHECK_BUDGET=${CHECK_BUDGET:-3000}
+CHECK_BUDGET=${CHECK_BUDGET:-3600}
 if [ "$CHECK_BUDGET" -gt 0 ]; then
 	export CHECK_DEADLINE=$((start + CHECK_BUDGET))
 fi
