@@ -277,7 +277,11 @@ static int dp_change(const char *buf, size_t count, char *out,
 
 	dp_begin();
 	ret = dp_run_batch(buf, count, out, kind, t, NULL, &done);
-	/* A module's code has not run yet (see dp_patch()); vmlinux's has */
+	/*
+	 * @t is vmlinux's, whose code runs, or a module's that is loading
+	 * (its parameters), whose code has not run yet: written directly
+	 * (see dp_patch()).  A live module's would need text_poke_batch().
+	 */
 	err = dp_commit(t && t->start != __start___verbose ? t : NULL);
 	if (!ret)
 		ret = err;
@@ -291,13 +295,15 @@ static int dp_change(const char *buf, size_t count, char *out,
  * Control file commands given as a string, by a parameter: run on table
  * @t within the caller's change (see dp_run_batch()), or with no @done
  * as a change of their own (see dp_change()); with neither @t nor @done,
- * only checked.  dp_mutex held.  Returns 0, -EINVAL, -E2BIG (longer than
- * a page), -ENOMEM or what dp_commit() returns, with nothing changed.
+ * only checked (then dp_mutex need not be held, else it must).  Returns
+ * 0, -EINVAL, -E2BIG (longer than a page), -ENOMEM or what dp_commit()
+ * returns, with nothing applied.
  */
 static int dp_run_commands(const char *cmds, struct dp_table *t,
 			   struct dp_name *name, struct list_head *done)
 {
 	size_t count = strlen(cmds);
+	struct dp_cmd *cmd;
 	char *out;
 	int ret;
 
@@ -307,10 +313,17 @@ static int dp_run_commands(const char *cmds, struct dp_table *t,
 	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
 	if (!out)
 		return -ENOMEM;
-	if (t && !done)
+	if (t && !done) {
 		ret = dp_change(cmds, count, out, DP_QUERY, t);
-	else
+	} else {
 		ret = dp_run_batch(cmds, count, out, DP_QUERY, t, name, done);
+		/* @out goes: a log reads only the text */
+		if (done)
+			list_for_each_entry(cmd, done, list) {
+				cmd->module = NULL;
+				cmd->file = cmd->func = cmd->format = NULL;
+			}
+	}
 	kfree(out);
 	return ret;
 }
@@ -689,8 +702,9 @@ static const struct seq_operations dp_sites_ops = {
 	.show = dp_sites_show,
 };
 
+/* Out of line: inlined into both files' write handlers, it costs twice */
 static noinline ssize_t dp_write(struct file *file, const char __user *ubuf,
-			size_t count, enum dp_kind kind)
+				 size_t count, enum dp_kind kind)
 {
 	char *buf, *out;
 	int ret;
