@@ -466,11 +466,12 @@ fi
 # same kernel need not be built twice in CI's time.
 built_off() {
 	local o=$BUILD/out/$1 log=$LOGS/build-build-off.log
-	[ -f "$o/vmlinux" ] && [ -f "$o/arch/x86/boot/bzImage" ] &&
+	# .dp-built: bzImage and modules built, after the last change
+	[ -f "$o/.dp-built" ] && [ -f "$o/arch/x86/boot/bzImage" ] &&
 		cmp -s "$o/.dp-fragment" "$OFF_FRAG" || return 1
 	diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" \
 		> "$log" 2>&1 || return 1
-	[ -z "$(find "$BUILD/linux" -newer "$o/vmlinux" -type f \
+	[ -z "$(find "$BUILD/linux" -newer "$o/.dp-built" \
 		! -path '*/.git/*' ! -name '.dp-*' -print -quit)" ]
 }
 

@@ -77,13 +77,17 @@ def main():
             if run_patch(text, d, '-R', '-F0', '--dry-run'):
                 print('  SKIP    %s: already in this tree' % what)
             elif run_patch(text, d, '-F0', '--dry-run'):
-                run_patch(text, d, '-F0')
+                if not run_patch(text, d, '-F0'):
+                    sys.exit('compat-apply: %s: applies, but not for real'
+                             % what)
                 applied += 1
             elif run_patch(text, d, '-R', '--dry-run'):
                 print('  SKIP    %s: already in this tree (in other '
                       'context)' % what)
             elif run_patch(text, d, '--dry-run'):
-                run_patch(text, d)
+                if not run_patch(text, d):
+                    sys.exit('compat-apply: %s: applies, but not for real'
+                             % what)
                 applied += 1
                 print('  FUZZ    %s: applied with fuzz' % what)
             elif if_present:

@@ -123,12 +123,14 @@ fi
 # run (tools/qemu-monitor.py), to plug and unplug emulated devices; one
 # that says "# qemu: ARGS" gets ARGS on QEMU's command line (devices).
 if grep -qx '# host: monitor' "$@" /dev/null; then
+	# one client on the monitor
+	[ -z "$injector" ] || { echo "FAIL: guest:$boot: '# host: nmi' and '# host: monitor' cases cannot share a boot"; kill "$injector"; exit 1; }
 	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
 	python3 "$top/tools/qemu-monitor.py" "$dir/console.log" "$dir/monitor.sock" \
 		> "$dir/host.log" 2>&1 &
 	injector=$!
 fi
-qemu_args=$(sed -n 's/^# qemu: //p' "$@" /dev/null | tr '\n' ' ')
+qemu_args=$(sed -n 's/^# qemu: //p' "$@" /dev/null | sort -u | tr '\n' ' ')
 start=$(date +%s.%N)
 rc=0
 # shellcheck disable=SC2086

@@ -101,13 +101,25 @@ else
 	rm -f "$frag.new"
 fi
 
+# A folder built from another tree copy (KSRC changed: the copy keeps
+# the release's file times, which make cannot tell from ours) starts
+# afresh.
+if [ -f "$out/.dp-tree" ] && ! cmp -s "$src/.dp-ksrc" "$out/.dp-tree"; then
+	echo "  CLEAN   $variant: built from $(cat "$out/.dp-tree"), now $(cat "$src/.dp-ksrc")"
+	find "$out" -mindepth 1 -maxdepth 1 ! -name '.dp-fragment' ! -name .config \
+		-exec rm -rf {} +
+fi
+cp "$src/.dp-ksrc" "$out/.dp-tree"
+
 # make would link vmlinux again even with nothing changed (the version
-# string carries the build time): a whole build that succeeded after the
-# last change of the tree and of the config is not made again.
+# string carries the build time): a whole build that succeeded is not
+# made again while the tree (a file or a folder newer: changed, added or
+# removed), the config and what the build is made with are the same.
 stamp=$out/.dp-built
+inputs="$arch $KCFLAGS $(gcc --version | head -1) $(cksum < "$0")"
 if [ "$targets" = "bzImage modules" ] && [ -f "$stamp" ] &&
-   [ "$stamp" -nt "$out/.config" ] &&
-   [ -z "$(find "$src" -newer "$stamp" -type f ! -path '*/.git/*' \
+   [ "$(cat "$stamp")" = "$inputs" ] && [ "$stamp" -nt "$out/.config" ] &&
+   [ -z "$(find "$src" -newer "$stamp" ! -path '*/.git/*' \
 		! -name '.dp-*' -print -quit)" ]; then
 	echo "  MAKE    $variant: up to date"
 	exit 0
@@ -116,5 +128,5 @@ rm -f "$stamp"
 echo "  MAKE    $variant: $targets"
 kmake -j"$JOBS" $targets
 if [ "$targets" = "bzImage modules" ]; then
-	touch "$stamp"
+	echo "$inputs" > "$stamp"
 fi

@@ -2,9 +2,10 @@
 """qemu-monitor.py CONSOLE_LOG MONITOR_SOCKET
 
 Run QEMU human monitor commands that a guest asks for on its console: a
-line "@@MON <command>" has <command> sent to the monitor (a unix
+line "@@MON <command> @@" has <command> sent to the monitor (a unix
 socket), once, in the order the lines come; each is logged with QEMU's
-answer.  This is how a guest case plugs and unplugs emulated hardware
+answer.  A line cut by a kernel message (init.sh lets only emergencies
+onto the console) lacks the closing "@@": it is logged and not run.  This is how a guest case plugs and unplugs emulated hardware
 (device_add, device_del) at the moment it chooses.  The guest learns
 that a command took effect from the guest side (a device appearing),
 not from here.  Stops when QEMU goes away.  Used by tools/guest-run.sh
@@ -16,6 +17,7 @@ import sys
 import time
 
 ASK = b'@@MON '
+END = b' @@'
 
 
 def console_from(path, pos):
@@ -76,6 +78,11 @@ def main():
                 continue
             cmd = data[i + len(ASK):j].rstrip(b'\r')
             pos += j + 1
+            if not cmd.endswith(END):
+                print('qemu-monitor: not run, cut: %s' %
+                      cmd.decode('utf-8', 'replace'))
+                continue
+            cmd = cmd[:-len(END)]
             sock.sendall(cmd + b'\n')
             answer = until_prompt(sock)
             # the monitor echoes the command; keep what it said after it

@@ -15,6 +15,10 @@ if ! why=$(KSRC=$KS bash "$top/tools/check-ksrc.sh" 2>&1); then
 	exit 0
 fi
 x=$(sed -n 's/^EXTRAVERSION =[ ]*//p' "$KS/Makefile")
+if [ -n "${CHECK_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$CHECK_DEADLINE" ]; then
+	echo "SKIP: stable:am: no time left for it in the CI time limit (CHECK_BUDGET)"
+	exit 0
+fi
 [ -n "$x" ] || { echo "SKIP: stable:am: KSRC_STABLE=$KS is v2.6.27 itself"; exit 0; }
 rm -rf "$d"; mkdir -p "$d"
 log=$d/log
@@ -29,7 +33,12 @@ if ! { SERIES_OUT=$d/series bash "$top/tools/series.sh" feature &&
 	echo "FAIL: stable:am: could not make the series or the git tree (see $log)"
 	exit 0
 fi
-patches=$(ls "$d"/series/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-')
+patches=$(find "$d/series" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | sort)
+want=$(find "$top/patches" -maxdepth 1 -name '[0-9][0-9]-*.txt' | wc -l)
+if [ "$(echo "$patches" | grep -c .)" != "$want" ]; then
+	echo "FAIL: stable:am: tools/series.sh made $(echo "$patches" | grep -c .) patches, not $want (see $log)"
+	exit 0
+fi
 # shellcheck disable=SC2086
 if ! g am -q --whitespace=error-all $patches >> "$log" 2>&1; then
 	echo "FAIL: stable:am: git am onto 2.6.27${x} failed: $(grep -m1 -E 'Patch failed|error' "$log") (see $log)"

@@ -27,12 +27,13 @@ n=0
 round() {
 	n=$((n + 1))
 	klog_mark
-	echo "@@MON device_add usb-mouse,id=dpmouse$n"
+	echo "@@MON device_add usb-mouse,id=dpmouse$n @@"
 	check "round $n ($1): the mouse is plugged" wait_for 300 present
-	echo "@@MON device_del dpmouse$n"
+	echo "@@MON device_del dpmouse$n @@"
 	check "round $n ($1): the mouse is gone" wait_for 300 absent
 	klog_new > /tmp/usb.$n
-	expect_eq "round $n ($1): the kernel saw it come" 1 "$(grep -cE "$info_new" /tmp/usb.$n)"
+	# (enumeration may be retried on a slow host: "new" again)
+	check "round $n ($1): the kernel saw it come" grep -qE "$info_new" /tmp/usb.$n
 	expect_eq "round $n ($1): and go" 1 "$(grep -cE "$info_gone" /tmp/usb.$n)"
 	if [ "$1" = on ]; then
 		check "round $n (on): the hub's port change lines" grep -qE "$dbg_port" /tmp/usb.$n
