@@ -22,7 +22,6 @@ why.  Exit status: 0 when at least one hunk was applied, 3 when none was
 import os
 import subprocess
 import sys
-import tempfile
 
 
 def split(path):

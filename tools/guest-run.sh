@@ -111,22 +111,20 @@ if [ -n "${GUEST_SHELL:-}" ]; then
 		-initrd "$dir/initramfs.cpio" -append "$cmdline"
 fi
 # A case that says "# host: nmi" gets NMIs from the host while it asks for
-# them (tools/nmi-inject.py), through the monitor on a unix socket.
-monitor= injector=
-if grep -qx '# host: nmi' "$@" /dev/null; then
-	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
-	python3 "$top/tools/nmi-inject.py" "$dir/console.log" "$dir/monitor.sock" \
-		> "$dir/host.log" 2>&1 &
-	injector=$!
-fi
-# A case that says "# host: monitor" has the monitor commands it asks for
-# run (tools/qemu-monitor.py), to plug and unplug emulated devices; one
-# that says "# qemu: ARGS" gets ARGS on QEMU's command line (devices).
+# them (tools/nmi-inject.py); one that says "# host: monitor" has the
+# monitor commands it asks for run (tools/qemu-monitor.py), to plug and
+# unplug emulated devices.  Either talks to the monitor on a unix socket,
+# which takes one client.  A case that says "# qemu: ARGS" gets ARGS on
+# QEMU's command line (devices).
+monitor= injector= tool=
+grep -qx '# host: nmi' "$@" /dev/null && tool=nmi-inject
 if grep -qx '# host: monitor' "$@" /dev/null; then
-	# one client on the monitor
-	[ -z "$injector" ] || { echo "FAIL: guest:$boot: '# host: nmi' and '# host: monitor' cases cannot share a boot"; kill "$injector"; exit 1; }
+	[ -z "$tool" ] || { echo "FAIL: guest:$boot: '# host: nmi' and '# host: monitor' cases cannot share a boot"; exit 1; }
+	tool=qemu-monitor
+fi
+if [ -n "$tool" ]; then
 	monitor="-monitor unix:$dir/monitor.sock,server=on,wait=off"
-	python3 "$top/tools/qemu-monitor.py" "$dir/console.log" "$dir/monitor.sock" \
+	python3 "$top/tools/$tool.py" "$dir/console.log" "$dir/monitor.sock" \
 		> "$dir/host.log" 2>&1 &
 	injector=$!
 fi

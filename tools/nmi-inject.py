@@ -8,51 +8,18 @@ may follow each other (one per case of a boot).  Stops when QEMU goes away, and 
 number of NMIs sent in each period.  Used by tools/guest-run.sh for cases
 that say "# host: nmi".
 """
-import select
-import socket
 import sys
 import time
+
+from qemu_console import connect, console_from, gone, until_prompt
 
 START = b'@@NMI start'
 STOP = b'@@NMI stop'
 
 
-def console_from(path, pos):
-    """What the console log holds from @pos on."""
-    try:
-        with open(path, 'rb') as f:
-            f.seek(pos)
-            return f.read()
-    except OSError:
-        return b''
-
-
-def until_prompt(sock):
-    buf = b''
-    while not buf.endswith(b'(qemu) '):
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise EOFError
-        buf = buf[-64:] + chunk
-    return buf
-
-
-def gone(sock, wait):
-    """Did QEMU close the monitor (waiting at most @wait seconds)?"""
-    return bool(select.select([sock], [], [], wait)[0]) and not sock.recv(4096)
-
-
 def main():
     log, path = sys.argv[1], sys.argv[2]
-    sock = None
-    for _ in range(600):
-        try:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            sock.connect(path)
-            break
-        except OSError:
-            sock = None
-            time.sleep(0.1)
+    sock = connect(path)
     if sock is None:
         print('nmi-inject: no monitor at %s' % path)
         return 1

@@ -5,57 +5,25 @@ Run QEMU human monitor commands that a guest asks for on its console: a
 line "@@MON <command> @@" has <command> sent to the monitor (a unix
 socket), once, in the order the lines come; each is logged with QEMU's
 answer.  A line cut by a kernel message (init.sh lets only emergencies
-onto the console) lacks the closing "@@": it is logged and not run.  This is how a guest case plugs and unplugs emulated hardware
+onto the console) lacks the closing "@@": it is logged and not run.
+This is how a guest case plugs and unplugs emulated hardware
 (device_add, device_del) at the moment it chooses.  The guest learns
 that a command took effect from the guest side (a device appearing),
 not from here.  Stops when QEMU goes away.  Used by tools/guest-run.sh
 for cases that say "# host: monitor".
 """
-import select
-import socket
 import sys
-import time
+
+from qemu_console import PROMPT, connect, console_from, gone, \
+    until_prompt
 
 ASK = b'@@MON '
 END = b' @@'
 
 
-def console_from(path, pos):
-    """What the console log holds from @pos on."""
-    try:
-        with open(path, 'rb') as f:
-            f.seek(pos)
-            return f.read()
-    except OSError:
-        return b''
-
-
-def until_prompt(sock):
-    buf = b''
-    while not buf.endswith(b'(qemu) '):
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise EOFError
-        buf += chunk
-    return buf
-
-
-def gone(sock, wait):
-    """Did QEMU close the monitor (waiting at most @wait seconds)?"""
-    return bool(select.select([sock], [], [], wait)[0]) and not sock.recv(4096)
-
-
 def main():
     log, path = sys.argv[1], sys.argv[2]
-    sock = None
-    for _ in range(600):
-        try:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            sock.connect(path)
-            break
-        except OSError:
-            sock = None
-            time.sleep(0.1)
+    sock = connect(path)
     if sock is None:
         print('qemu-monitor: no monitor at %s' % path)
         return 1
@@ -86,7 +54,7 @@ def main():
             sock.sendall(cmd + b'\n')
             answer = until_prompt(sock)
             # the monitor echoes the command; keep what it said after it
-            answer = answer[:-len(b'(qemu) ')].decode('utf-8', 'replace')
+            answer = answer[:-len(PROMPT)].decode('utf-8', 'replace')
             answer = ' '.join(answer.split('\n', 1)[1:]).strip() \
                 if '\n' in answer else ''
             print('qemu-monitor: %s -> %s' % (cmd.decode('utf-8', 'replace'),

@@ -34,9 +34,10 @@ if ! { SERIES_OUT=$d/series bash "$top/tools/series.sh" feature &&
 	exit 0
 fi
 patches=$(find "$d/series" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | sort)
+n=$(echo "$patches" | grep -c .)
 want=$(find "$top/patches" -maxdepth 1 -name '[0-9][0-9]-*.txt' | wc -l)
-if [ "$(echo "$patches" | grep -c .)" != "$want" ]; then
-	echo "FAIL: stable:am: tools/series.sh made $(echo "$patches" | grep -c .) patches, not $want (see $log)"
+if [ "$n" != "$want" ]; then
+	echo "FAIL: stable:am: tools/series.sh made $n patches, not $want (see $log)"
 	exit 0
 fi
 # shellcheck disable=SC2086
@@ -44,7 +45,7 @@ if ! g am -q --whitespace=error-all $patches >> "$log" 2>&1; then
 	echo "FAIL: stable:am: git am onto 2.6.27${x} failed: $(grep -m1 -E 'Patch failed|error' "$log") (see $log)"
 	exit 0
 fi
-echo "PASS: stable:am: the $(echo "$patches" | wc -l) patches of the series apply to 2.6.27${x} with git am"
+echo "PASS: stable:am: the $n patches of the series apply to 2.6.27${x} with git am"
 if KSRC=$KS bash "$top/tools/apply-series.sh" "$d/files" "$top/series" >> "$log" 2>&1 &&
    diff -rq --exclude=.git --exclude='.dp-*' "$d/git" "$d/files" >> "$log" 2>&1; then
 	echo "PASS: stable:tree: git am gives the tree that tools/apply-series.sh makes from the repo's files on 2.6.27${x}"
