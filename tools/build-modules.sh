@@ -4,10 +4,14 @@
 # by kbuild.sh), the way a user would: make -C <build dir> M=<dir>.
 # Default: every folder of tests/guest/modules.  The sources are copied to
 # $BUILD/mod/VARIANT/<name> (only when changed) so that the repo stays
-# free of build products and rebuilds are incremental.
+# free of build products and rebuilds are incremental.  Each folder is
+# its own M=, as a user builds a module (the source file names its call
+# sites show are relative to it), with make's jobs: the 100 modules of
+# dp_many are most of the work.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
+JOBS=${JOBS:-$(nproc)}
 variant=${1:?usage: build-modules.sh VARIANT [MODDIR...]}; shift
 out=$BUILD/out/$variant
 [ -f "$out/Module.symvers" ] || [ -f "$out/vmlinux" ] || { echo "build-modules: build $variant first" >&2; exit 1; }
@@ -22,5 +26,5 @@ for d in "$@"; do
 	for f in "$d"/*; do
 		cmp -s "$f" "$dst/${f##*/}" || cp "$f" "$dst/"
 	done
-	make -s -C "$out" ARCH="$arch" M="$dst" modules
+	make -s -C "$out" ARCH="$arch" M="$dst" -j"$JOBS" modules
 done
