@@ -357,7 +357,7 @@ build() {
 # its own BUILD folder, with the busybox of ours.
 G=$C/guest
 boot() {
-	local name=$1 p append cases c files log k b d used names
+	local name=$1 p append cases c files log k b d used names dirs
 	[ -d "$BUILD/busybox" ] || { fail "boot:$name: no busybox (make busybox)"; return; }
 	rm -rf "$G"; mkdir -p "$G/out"
 	ln -s "$OUT_ON" "$G/out/series"
@@ -370,6 +370,7 @@ boot() {
 	used=$(grep -v '^[[:space:]]*#' "$top/patches/boots" | awk -v n="$name" \
 		-v c="$top/tests/guest/cases/" '$1 == n { for (i = 3; i <= NF; i++) print c $i }')
 	used="$used $top/tests/guest/lib.sh $top/tests/guest/init.sh"
+	dirs=()
 	for d in "$top"/tests/guest/modules/*/; do
 		d=${d%/}
 		# named by its folder (dp_many_* too) or its .ko files
@@ -379,10 +380,13 @@ boot() {
 			echo "(${d##*/} not built: its cases do not run after $name)" >> "$log"
 			continue
 		fi
-		BUILD=$G bash "$top/tools/build-modules.sh" series "$d" >> "$log" 2>&1 && continue
-		fail "boot:$name: test module ${d##*/}, which its cases use, does not build: $(grep -E 'error' "$log" | head -2 | tr '\n' ' ' | cut -c1-300) (see $log)"
-		return
+		dirs+=("$d")
 	done
+	if [ ${#dirs[@]} -gt 0 ] &&
+	   ! BUILD=$G bash "$top/tools/build-modules.sh" series "${dirs[@]}" >> "$log" 2>&1; then
+		fail "boot:$name: the test modules its cases use (${dirs[*]##*/}) do not build: $(grep -E 'error' "$log" | head -2 | tr '\n' ' ' | cut -c1-300) (see $log)"
+		return
+	fi
 	k=0
 	while read -r p append cases; do
 		[ "$p" = "$name" ] || continue
@@ -460,24 +464,26 @@ if [ "$built_all" = 1 ] && [ "$(optstate "$OUT_ON")" != "option on, patched call
 	built_all=0
 fi
 
-# built_off VARIANT: tools/kbuild.sh built VARIANT (SERIES_OFF_BUILT,
-# which "make check" sets after its guest suite built off-small) from the
-# tree the series made, with this config, and nothing changed since: the
-# same kernel need not be built twice in CI's time.
+# built_off VARIANT: VARIANT (SERIES_OFF_BUILT, which "make check" sets
+# after its guest suite built off-small) is the tree the series made
+# with this config, and tools/kbuild.sh has it built: the same kernel
+# need not be built twice in CI's time.  kbuild.sh first brings its tree
+# copy and build up to date, and says whether it had to make anything.
 built_off() {
-	local o=$BUILD/out/$1 log=$LOGS/build-build-off.log
-	# .dp-built: bzImage and modules built, after the last change
-	[ -f "$o/.dp-built" ] && [ -f "$o/arch/x86/boot/bzImage" ] &&
-		cmp -s "$o/.dp-fragment" "$OFF_FRAG" || return 1
-	diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" \
-		> "$log" 2>&1 || return 1
-	[ -z "$(find "$BUILD/linux" -newer "$o/.dp-built" \
-		! -path '*/.git/*' ! -name '.dp-*' -print -quit)" ]
+	local o=$BUILD/out/$1 log=$LOGS/build-off-reuse.log
+	BUILD=$BUILD bash "$top/tools/kbuild.sh" "$1" > "$log" 2>&1 &&
+		cmp -s "$o/.dp-fragment" "$OFF_FRAG" &&
+		diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" \
+			>> "$log" 2>&1
 }
 
 if [ "$built_all" = 1 ] && [ -n "${SERIES_OFF_BUILT:-}" ] &&
    built_off "$SERIES_OFF_BUILT"; then
-	pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), built there with the option off and unchanged since; not built again"
+	if grep -q "^  MAKE    $SERIES_OFF_BUILT: up to date" "$LOGS/build-off-reuse.log"; then
+		pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), which tools/kbuild.sh built with the option off and found up to date; not built again"
+	else
+		pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), built there by tools/kbuild.sh with the option off"
+	fi
 elif [ "$built_all" = 1 ] && [ -n "$QUICK" ]; then
 	echo "SKIP: series:build-off: quick check (CI time limit; the guest suite builds the same tree with the option off as off-small); make check-series builds it"
 elif [ "$built_all" = 1 ]; then
