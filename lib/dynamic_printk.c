@@ -310,13 +310,12 @@ static struct {
 	int all_mode;			/* before the change */
 } dp_undo;
 
+/* Note the old flags of @dd; 0 if there is no memory for the record */
 static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 {
 	struct dp_undo_page *pg = dp_undo.page;
 	struct dp_undo_rec *rec;
 
-	if (dd->flags & DP_FL_NOTED)
-		return 1;
 	if (dp_undo.nomem)
 		return 0;
 	if (!pg || pg->n == DP_UNDO_RECS) {
@@ -333,7 +332,6 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 	rec->run = run;
 	rec->dd = dd;
 	rec->flags = dd->flags;
-	ACCESS_ONCE(dd->flags) = dd->flags | DP_FL_NOTED;
 	return 1;
 }
 
@@ -346,16 +344,22 @@ static int dp_undo_record(struct dp_run *run, struct mod_debug *dd)
 __cold int dp_set_flags(struct dp_run *run, struct mod_debug *dd,
 			unsigned int flags)
 {
-	flags &= ~DP_FL_NOTED;
-	if ((dd->flags & ~DP_FL_NOTED) == flags)
+	unsigned int old = dd->flags;
+
+	/* DP_FL_NOTED stays as it is, or is set when the log notes @dd */
+	flags = (flags & ~DP_FL_NOTED) | (old & DP_FL_NOTED);
+	if (flags == old)
 		return 0;
-	if (dp_undo.active && !dp_undo_record(run, dd))
-		return 0;
-	if ((dd->flags ^ flags) & DP_FL_PRINT) {
+	if (dp_undo.active && !(old & DP_FL_NOTED)) {
+		if (!dp_undo_record(run, dd))
+			return 0;
+		flags |= DP_FL_NOTED;
+	}
+	if ((old ^ flags) & DP_FL_PRINT) {
 		dp_count(run->name, flags & DP_FL_PRINT ? 1 : -1);
 		run->table->dirty = 1;
 	}
-	ACCESS_ONCE(dd->flags) = flags | (dd->flags & DP_FL_NOTED);
+	ACCESS_ONCE(dd->flags) = flags;
 	return 1;
 }
 
@@ -400,18 +404,28 @@ noinline __cold void dp_begin(void)
 __cold int dp_commit(struct dp_table *quiet)
 {
 	struct dp_undo_page *pg, *next;
+	struct dp_undo_rec *rec;
 	struct dp_table *t;
-	unsigned int i;
 	int ret = -ENOMEM;
 
 	if (!dp_undo.nomem)
 		ret = dp_publish(quiet);
 	dp_undo.active = 0;
+	/*
+	 * Each call site is in the log once: the order in which their old
+	 * flags are put back does not matter
+	 */
+	for (pg = dp_undo.page; pg; pg = next) {
+		next = pg->next;
+		for (rec = pg->rec; rec < pg->rec + pg->n; rec++) {
+			if (ret)
+				dp_set_flags(rec->run, rec->dd, rec->flags);
+			ACCESS_ONCE(rec->dd->flags) &= ~DP_FL_NOTED;
+		}
+		kfree(pg);
+	}
+	dp_undo.page = NULL;
 	if (ret) {
-		for (pg = dp_undo.page; pg; pg = pg->next)
-			for (i = pg->n; i-- > 0; )
-				dp_set_flags(pg->rec[i].run, pg->rec[i].dd,
-					     pg->rec[i].flags);
 		dp_all_mode = dp_undo.all_mode;
 		dp_update_masks();
 		/*
@@ -422,13 +436,6 @@ __cold int dp_commit(struct dp_table *quiet)
 		list_for_each_entry(t, &dp_tables, list)
 			t->dirty = 0;
 	}
-	for (pg = dp_undo.page; pg; pg = next) {
-		next = pg->next;
-		for (i = 0; i < pg->n; i++)
-			ACCESS_ONCE(pg->rec[i].dd->flags) &= ~DP_FL_NOTED;
-		kfree(pg);
-	}
-	dp_undo.page = NULL;
 	return ret;
 }
 
@@ -463,10 +470,10 @@ static noinline void dp_count_run(struct dp_run *run, int sign)
 }
 
 /*
- * Take the runs of a table out of their entries, publish the masks and
- * free it, with the entries left without runs, after a grace period:
- * unregistration, or a registration undone.  The table is not (or no
- * longer) on dp_tables.  Called with dp_mutex held, releases it.
+ * Take a table off dp_tables if it is there (it has a number then), take
+ * its runs out of their entries, publish the masks and free it, with the
+ * entries left without runs, after a grace period: unregistration, or a
+ * registration undone.  Called with dp_mutex held, releases it.
  */
 static void dp_drop_table(struct dp_table *t)
 {
@@ -475,6 +482,8 @@ static void dp_drop_table(struct dp_table *t)
 	struct dp_run *run;
 	LIST_HEAD(dead);
 
+	if (t->id)
+		list_del_rcu(&t->list);
 	while (t->nr_runs) {
 		run = &t->runs[--t->nr_runs];
 		e = run->name;
@@ -586,10 +595,11 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		dp_undo.nomem = 1;
 	if (dp_table_id == DP_ID_MAX) {
 		struct dp_table *o;
+		unsigned int id = 0;
 
-		dp_table_id = 0;
 		list_for_each_entry(o, &dp_tables, list)
-			ACCESS_ONCE(o->id) = ++dp_table_id;
+			ACCESS_ONCE(o->id) = ++id;
+		dp_table_id = id;
 	}
 	t->id = ++dp_table_id;
 	list_add_tail_rcu(&t->list, &dp_tables);
@@ -610,7 +620,6 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		mutex_unlock(&dp_mutex);
 		return 0;
 	}
-	list_del_rcu(&t->list);
 undo:
 	/* The runs made so far lose their 'p' counts and their entries */
 	dp_drop_table(t);
@@ -640,7 +649,6 @@ __cold void dynamic_printk_unregister(struct mod_debug *start,
 		mutex_unlock(&dp_mutex);
 		return;
 	}
-	list_del_rcu(&t->list);
 	dp_drop_table(t);
 }
 
@@ -656,35 +664,31 @@ struct dp_buf {
 
 /*
  * Append @str; with a separator @sep, @str is a name, whose each '%' is
- * doubled, and @sep follows it: one call for each name of the prefix
+ * doubled, and @sep follows it: one call for each name of the prefix.
+ * The buffer is not terminated: room is left for the NUL.
  */
 static void dp_put(struct dp_buf *b, const char *str, const char *sep)
 {
-	int escape = sep != NULL;
+	char *s = b->s;
+	size_t len = b->len, size = b->size;
 
-	for (;;) {
-		if (!b->size) {
-			printk(KERN_CONT "%s", str);
-		} else {
-			for (; *str; str++) {
-				/* true once marked: nothing written past it */
-				if (b->len + 2 >= b->size) {
-					b->len = b->size;	/* too long */
-					return;
-				}
-				if (escape && *str == '%')
-					b->s[b->len++] = '%';
-				b->s[b->len++] = *str;
+	if (!size) {
+		printk(KERN_CONT "%s", str);
+	} else {
+		for (; *str; str++) {
+			/* true once marked: nothing written past it */
+			if (len + 2 >= size) {
+				b->len = size;	/* too long */
+				return;
 			}
-			if (b->len < b->size)
-				b->s[b->len] = '\0';
+			if (sep && *str == '%')
+				s[len++] = '%';
+			s[len++] = *str;
 		}
-		if (!sep)
-			return;
-		str = sep;
-		sep = NULL;
-		escape = 0;
+		b->len = len;
 	}
+	if (sep)
+		dp_put(b, sep, NULL);
 }
 
 /*
@@ -749,6 +753,7 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
 	dp_prefix(dd, dev, &b);
 	dp_put(&b, fmt, NULL);
 	if (b.len < b.size) {
+		b.s[b.len] = '\0';
 		vprintk(b.s, args);
 		return;
 	}
