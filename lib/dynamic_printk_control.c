@@ -51,30 +51,46 @@ MODULE_PARM_DESC(verbose, "log each control file command applied (0, 1)");
 
 /* ---- commands applied --------------------------------------------------- */
 
-/* Does the call site match the command's match-specs (not the module)? */
+/*
+ * Does @pat match the whole of @str?  A glob, or for a line of the file
+ * (exact) the string itself: its '*' and '?' are characters like others.
+ */
+static int dp_str_matches(const struct dp_cmd *cmd, const char *pat,
+			  const char *str)
+{
+	return cmd->exact ? !strcmp(pat, str) : dp_match(pat, str);
+}
+
+/*
+ * Does the call site match the command's match-specs (not the module)?
+ * A line of the file (exact) gives file, func and format, each matched
+ * as a whole; a query's file may also match the base name, and its
+ * format is a part of the call site's ('^': its start).
+ */
 static int dp_site_matches(const struct dp_cmd *cmd,
 			   const struct mod_debug *dd)
 {
-	const char *file, *base;
+	const char *file, *base, *at, *format = cmd->format;
+	int start;
 
 	if (dd->lineno < cmd->first || dd->lineno > cmd->last)
 		return 0;
-	if (cmd->exact)
-		return !strcmp(dp_file(dd), cmd->file) &&
-		       !strcmp(dd->function, cmd->func) &&
-		       !strcmp(dd->format, cmd->format);
-	if (cmd->func && !dp_match(cmd->func, dd->function))
+	if (cmd->func && !dp_str_matches(cmd, cmd->func, dd->function))
 		return 0;
-	if (cmd->format && (cmd->format[0] == '^' ?
-			    strncmp(dd->format, cmd->format + 1,
-				    strlen(cmd->format + 1)) :
-			    !strstr(dd->format, cmd->format)))
-		return 0;
+	if (format && cmd->exact) {
+		if (strcmp(dd->format, format))
+			return 0;
+	} else if (format) {
+		start = format[0] == '^';
+		at = strstr(dd->format, format + start);
+		if (!at || (start && at != dd->format))
+			return 0;
+	}
 	if (cmd->file) {
 		file = dp_file(dd);
 		base = strrchr(file, '/');
-		if (!dp_match(cmd->file, file) &&
-		    !(base && dp_match(cmd->file, base + 1)))
+		if (!dp_str_matches(cmd, cmd->file, file) &&
+		    (cmd->exact || !base || !dp_match(cmd->file, base + 1)))
 			return 0;
 	}
 	return 1;
@@ -338,15 +354,22 @@ static const struct dp_cmd dp_cmd_print = {
 	.flags = DP_FL_PRINT,
 };
 
+/* The first run of @t with name @e, or t->nr_runs if none */
+static unsigned int dp_first_run(struct dp_table *t, struct dp_name *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_runs && t->runs[i].name != e; i++)
+		;
+	return i;
+}
+
 /* Does the boot list wish for the name of run @i of @t (its first)? */
 static int dp_wished(struct dp_table *t, unsigned int i)
 {
 	struct dp_name *e = t->runs[i].name;
-	unsigned int j;
 
-	for (j = 0; j < i && t->runs[j].name != e; j++)
-		;
-	return j == i && dp_find_boot(e->name, e->djb2, 1);
+	return dp_first_run(t, e) == i && dp_find_boot(e->name, e->djb2, 1);
 }
 
 /*
@@ -360,6 +383,7 @@ static int dp_wished(struct dp_table *t, unsigned int i)
 int dp_start_table(struct dp_table *t, struct list_head *done)
 {
 	struct dp_boot *b;
+	struct dp_name *e;
 	unsigned int i;
 
 	for (i = 0; i < t->nr_runs; i++)
@@ -367,15 +391,10 @@ int dp_start_table(struct dp_table *t, struct list_head *done)
 					     t->runs[i].name->djb2, 1))
 			dp_apply_run(&dp_cmd_print, &t->runs[i]);
 	list_for_each_entry(b, &dp_boot_list, list) {
-		if (!b->cmds)
-			continue;
-		for (i = 0; i < t->nr_runs; i++)
-			if (t->runs[i].name->djb2 == b->djb2 &&
-			    !strcmp(t->runs[i].name->name, b->name))
-				break;
+		e = b->cmds ? dp_find(b->name, b->djb2) : NULL;
 		/* checked when the command line was read: only -ENOMEM */
-		if (i < t->nr_runs &&
-		    dp_run_commands(b->cmds, t, t->runs[i].name, done))
+		if (e && dp_first_run(t, e) < t->nr_runs &&
+		    dp_run_commands(b->cmds, t, e, done))
 			return -ENOMEM;
 	}
 	return 0;
@@ -482,6 +501,7 @@ static int dp_load_param(char *param, char *val)
 {
 	/* With no call sites given, this only checks the value */
 	int err = dynamic_printk_module_param(NULL, 0, param, val);
+	int dyndbg = dp_param_is(param, "dyndbg");
 
 	/*
 	 * A typo in modprobe configuration must not cost a module, or a
@@ -489,7 +509,7 @@ static int dp_load_param(char *param, char *val)
 	 * which and why, quoted) and left out; too long a value is not
 	 * even parsed.
 	 */
-	if (err == -EINVAL && dp_param_is(param, "dyndbg")) {
+	if (err == -EINVAL && dyndbg) {
 		printk(KERN_ERR "%s: bad dyndbg value ignored\n",
 		       dp_load.module);
 		return 0;
@@ -503,7 +523,7 @@ static int dp_load_param(char *param, char *val)
 		return err;
 	if (dp_load.n == DP_LOAD_PARAMS_MAX)
 		return -ENOSPC;
-	if (!dp_param_is(param, "dyndbg"))
+	if (!dyndbg)
 		dp_load.last = dp_load.n;
 	dp_load.param[dp_load.n][0] = param;
 	dp_load.param[dp_load.n++][1] = val;
@@ -674,6 +694,7 @@ static void dp_seq_escape(struct seq_file *m, const char *s)
 static int dp_sites_show(struct seq_file *m, void *v)
 {
 	const struct mod_debug *dd = v;
+	char shown[DP_NR_FLAGS + 1], *c = shown;
 	unsigned int flags, i;
 
 	if (v == SEQ_START_TOKEN) {
@@ -682,14 +703,14 @@ static int dp_sites_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	flags = ACCESS_ONCE(dd->flags) & ~DP_FL_NOTED;
-	seq_printf(m, "%s:%u [%s]%s =", dp_file(dd), dd->lineno,
-		   dd->modname, dd->function);
 	for (i = 0; i < DP_NR_FLAGS; i++)
 		if (flags & dp_flag_bits[i])
-			seq_putc(m, dp_flag_chars[i]);
+			*c++ = dp_flag_chars[i];
 	if (!flags)
-		seq_putc(m, '_');
-	seq_puts(m, " \"");
+		*c++ = '_';
+	*c = '\0';
+	seq_printf(m, "%s:%u [%s]%s =%s \"", dp_file(dd), dd->lineno,
+		   dd->modname, dd->function, shown);
 	dp_seq_escape(m, dd->format);
 	seq_puts(m, "\"\n");
 	return 0;
@@ -702,10 +723,15 @@ static const struct seq_operations dp_sites_ops = {
 	.show = dp_sites_show,
 };
 
-/* Out of line: inlined into both files' write handlers, it costs twice */
-static noinline ssize_t dp_write(struct file *file, const char __user *ubuf,
-				 size_t count, enum dp_kind kind)
+/*
+ * A write to either file, opened by seq_open(): the modules file takes
+ * its set commands, the control file queries and lines of itself.
+ */
+static ssize_t dp_write(struct file *file, const char __user *ubuf,
+			size_t count, loff_t *ppos)
 {
+	struct seq_file *m = file->private_data;
+	enum dp_kind kind = m->op == &dp_names_ops ? DP_SET : DP_QUERY;
 	char *buf, *out;
 	int ret;
 
@@ -741,22 +767,12 @@ static noinline ssize_t dp_write(struct file *file, const char __user *ubuf,
 		mutex_lock(&dp_mutex);
 		ret = dp_change(buf, count, out, kind, NULL);
 		mutex_unlock(&dp_mutex);
+		if (!ret)
+			ret = count;
 	}
 	kfree(out);
 	kfree(buf);
-	return ret ? ret : count;
-}
-
-static ssize_t dp_names_write(struct file *file, const char __user *ubuf,
-			      size_t count, loff_t *ppos)
-{
-	return dp_write(file, ubuf, count, DP_SET);
-}
-
-static ssize_t dp_sites_write(struct file *file, const char __user *ubuf,
-			      size_t count, loff_t *ppos)
-{
-	return dp_write(file, ubuf, count, DP_QUERY);
+	return ret;
 }
 
 static int dp_names_open(struct inode *inode, struct file *file)
@@ -774,7 +790,7 @@ static const struct file_operations dp_names_fops = {
 	.open = dp_names_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.write = dp_names_write,
+	.write = dp_write,
 	.release = seq_release,
 };
 
@@ -783,7 +799,7 @@ static const struct file_operations dp_sites_fops = {
 	.open = dp_sites_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.write = dp_sites_write,
+	.write = dp_write,
 	.release = seq_release,
 };
 
