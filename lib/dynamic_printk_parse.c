@@ -43,7 +43,7 @@ static int dp_is_blank(char c)
 struct dp_why {
 	const char *why;
 	const char *word;
-	char flag;
+	char letter[2];			/* a letter at fault, as a word */
 };
 
 static int dp_refuse(struct dp_why *w, const char *why, const char *word)
@@ -143,22 +143,18 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 		q = 0;
 		while (s < cur->end) {
 			c = *s;
-			if (!q && (dp_is_blank(c) || c == ';' || c == '\n'))
-				break;
-			if (q && c == '\n')
+			if (c == '\n' || (!q && (dp_is_blank(c) || c == ';')))
 				break;
 			s++;
 			if (c == q) {
 				q = 0;
-				continue;
-			}
-			if (!q && (c == '"' || c == '\'')) {
+			} else if (!q && (c == '"' || c == '\'')) {
 				q = c;
-				continue;
+			} else {
+				if (c == '\\' && dp_escape(&s, cur->end, &c))
+					cur->raw |= 1 << (n - 1);
+				*cur->out++ = c;
 			}
-			if (c == '\\' && dp_escape(&s, cur->end, &c))
-				cur->raw |= 1 << (n - 1);
-			*cur->out++ = c;
 		}
 		*cur->out++ = '\0';
 		last = s;
@@ -232,7 +228,7 @@ static int dp_parse_lines(const char *value, struct dp_cmd *cmd,
 
 	cmd->first = 0;
 	cmd->last = UINT_MAX;
-	if (!strcmp(s, "-"))
+	if (s[0] == '-' && !s[1])
 		goto bad;
 	if (*s != '-' && dp_parse_uint(&s, &cmd->first))
 		goto bad;
@@ -270,8 +266,9 @@ static int dp_parse_flags(const char *s, struct dp_cmd *cmd,
 			continue;
 		c = strchr(dp_flag_chars, *s);
 		if (!c) {
-			w->flag = *s;
-			return dp_refuse(w, "unknown flag", NULL);
+			w->letter[0] = *s;
+			w->letter[1] = '\0';
+			return dp_refuse(w, "unknown flag", w->letter);
 		}
 		cmd->flags |= dp_flag_bits[c - dp_flag_chars];
 	}
@@ -311,45 +308,56 @@ static int dp_parse_site(char *word[], int n, unsigned int raw,
 	return dp_parse_flags(word[2], cmd, w);
 }
 
-enum { DP_FILE, DP_FUNC, DP_MODULE, DP_FORMAT, DP_LINE, DP_NR_KEYS };
+/* The keywords, and "class" of later kernels, known to be refused */
+enum { DP_FILE, DP_FUNC, DP_MODULE, DP_FORMAT, DP_LINE, DP_CLASS, DP_NR_KEYS };
 
 static const char * const dp_keys[DP_NR_KEYS] = {
-	"file", "func", "module", "format", "line"
+	"file", "func", "module", "format", "line", "class"
 };
 
-/* Keyword @k given: once per command, as a keyword or in a file's ':' */
-static int dp_given(unsigned int *seen, int k, struct dp_why *w)
+/*
+ * Match-spec @k, given @value: once per command, as a keyword or in a
+ * file's ':'.  @raw: @value has an unknown escape.
+ */
+static int dp_parse_spec(int k, char *value, int raw, struct dp_cmd *cmd,
+			 unsigned int *seen, struct dp_why *w)
 {
+	char *colon;
+
 	if (*seen & (1 << k))
 		return dp_refuse(w, "keyword given twice", dp_keys[k]);
 	*seen |= 1 << k;
-	return 0;
-}
-
-/*
- * "file <path>:<func>" and "file <path>:<lines>": the part after the
- * last colon is a "func" or a "line" match-spec of its own.
- */
-static int dp_parse_file(char *value, struct dp_cmd *cmd, unsigned int *seen,
-			 struct dp_why *w)
-{
-	char *colon = strrchr(value, ':');
-	int k;
-
-	cmd->file = value;
-	if (!colon)
+	switch (k) {
+	case DP_FILE:
+		/*
+		 * "file <path>:<func>" and "file <path>:<lines>": the part
+		 * after the last colon is a "func" or a "line" match-spec
+		 * of its own.
+		 */
+		cmd->file = value;
+		colon = strrchr(value, ':');
+		if (!colon)
+			return 0;
+		*colon++ = '\0';
+		if (!*value || !*colon)
+			return dp_refuse(w, "empty file or function", NULL);
+		k = (isdigit(*colon) || *colon == '-') ? DP_LINE : DP_FUNC;
+		return dp_parse_spec(k, colon, 0, cmd, seen, w);
+	case DP_FUNC:
+		cmd->func = value;
 		return 0;
-	*colon++ = '\0';
-	k = (isdigit(*colon) || *colon == '-') ? DP_LINE : DP_FUNC;
-	if (!*value || !*colon)
-		return dp_refuse(w, "empty file or function", NULL);
-	if (dp_given(seen, k, w))
-		return -EINVAL;
-	if (k == DP_FUNC)
-		cmd->func = colon;
-	else if (dp_parse_lines(colon, cmd, w))
-		return -EINVAL;
-	return 0;
+	case DP_MODULE:
+		cmd->module = value;
+		return 0;
+	case DP_FORMAT:
+		/* a format is text to find: no guessing at escapes */
+		if (raw)
+			return dp_refuse(w, "unknown escape in format", NULL);
+		cmd->format = value;
+		return 0;
+	default:
+		return dp_parse_lines(value, cmd, w);
+	}
 }
 
 /* A command of the control file, words already split */
@@ -366,7 +374,7 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 		for (k = 0; k < DP_NR_KEYS; k++)
 			if (!strcmp(word[i], dp_keys[k]))
 				break;
-		if (k == DP_NR_KEYS && !strcmp(word[i], "class"))
+		if (k == DP_CLASS)
 			return dp_refuse(w, "no class maps in this kernel",
 					 NULL);
 		if (k == DP_NR_KEYS)
@@ -375,67 +383,44 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 		if (i + 1 == n - 1)
 			return dp_refuse(w, "keyword without a value",
 					 word[i]);
-		if (dp_given(&seen, k, w))
+		if (dp_parse_spec(k, word[i + 1], raw & (1 << (i + 1)), cmd,
+				  &seen, w))
 			return -EINVAL;
-		switch (k) {
-		case DP_FILE:
-			if (dp_parse_file(word[i + 1], cmd, &seen, w))
-				return -EINVAL;
-			break;
-		case DP_FUNC:
-			cmd->func = word[i + 1];
-			break;
-		case DP_MODULE:
-			cmd->module = word[i + 1];
-			break;
-		case DP_FORMAT:
-			/* a format is text to find: no guessing at escapes */
-			if (raw & (1 << (i + 1)))
-				return dp_refuse(w, "unknown escape in format",
-						 NULL);
-			cmd->format = word[i + 1];
-			break;
-		default:
-			if (dp_parse_lines(word[i + 1], cmd, w))
-				return -EINVAL;
-		}
 	}
-	if (i != n - 1)
-		return dp_refuse(w, "keyword without a value", word[n - 1]);
+	/* every keyword had its value: the last word is the flags-spec */
 	return dp_parse_flags(word[n - 1], cmd, w);
 }
 
-/* "enabled=0" or "enabled=1", exactly */
-static noinline int dp_parse_setting(const char *word, struct dp_cmd *cmd)
-{
-	if (strncmp(word, "enabled=", 8) || (word[8] != '0' &&
-					      word[8] != '1') || word[9])
-		return -EINVAL;
-	cmd->op = word[8] == '1' ? '+' : '-';
-	cmd->flags = DP_FL_PRINT;
-	cmd->last = UINT_MAX;
-	return 0;
-}
-
 /*
- * A command of the modules file, words already split: 'p' for every call
- * site of the name, or of every name for "all" (no name)
+ * A command of the modules file, words already split: "set <setting>
+ * <name>" or "<name> <setting>", the setting "enabled=0" or "enabled=1"
+ * exactly; 'p' for every call site of the name, or of every name for
+ * "all" (no name)
  */
 static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd,
 			struct dp_why *w)
 {
+	const char *set;
+
 	cmd->kind = DP_SET;
-	if (n == 3 && !strcmp(word[0], "set") &&
-	    !dp_parse_setting(word[1], cmd))
+	if (n == 3 && !strcmp(word[0], "set"))
 		cmd->module = word[2];
-	else if (n == 2 && !dp_parse_setting(word[1], cmd))
+	else if (n == 2)
 		cmd->module = word[0];
 	else
-		return dp_refuse(w, "not \"set enabled=<0|1> <module>\"",
-				 NULL);
+		goto bad;
+	set = word[1];
+	if (strncmp(set, "enabled=", 8) || (set[8] != '0' && set[8] != '1') ||
+	    set[9])
+		goto bad;
+	cmd->op = set[8] == '1' ? '+' : '-';
+	cmd->flags = DP_FL_PRINT;
+	cmd->last = UINT_MAX;
 	if (!strcmp(cmd->module, "all"))
 		cmd->module = NULL;
 	return 0;
+bad:
+	return dp_refuse(w, "not \"set enabled=<0|1> <module>\"", NULL);
 }
 
 /* Free a list of commands, and leave it empty */
@@ -497,20 +482,18 @@ static void dp_quote(char *q, const char *s, size_t n)
 static void dp_log_invalid(const char *text, int len, const struct dp_why *w,
 			   enum dp_kind kind)
 {
-	char cmd[DP_QUOTE_MAX + 1], at[DP_QUOTE_MAX + 1] = "";
-	const char *quote = "";
+	char cmd[DP_QUOTE_MAX + 1], at[DP_QUOTE_MAX + 1];
+	const char *open = "", *close = "";
 
 	dp_quote(cmd, text, len);
+	at[0] = '\0';
 	if (w->word) {
 		dp_quote(at, w->word, DP_QUOTE_MAX);
-		quote = "\"";
-	} else if (w->flag) {
-		dp_quote(at, &w->flag, 1);
-		quote = "'";
+		open = w->word == w->letter ? " '" : " \"";
+		close = open + 1;	/* the quote alone */
 	}
 	dp_log_refusal(kind, "dynamic_printk: invalid command \"%s\": "
-		       "%s%s%s%s%s\n", cmd, w->why, *quote ? " " : "", quote,
-		       at, quote);
+		       "%s%s%s%s\n", cmd, w->why, open, at, close);
 }
 
 /*
