@@ -229,37 +229,53 @@ static noinline void dp_set_done(const struct dp_cmd *cmd)
 }
 
 /*
- * The one pipeline of commands, whoever gives them: the files, "dyndbg="
- * and "<module>.dyndbg=", the module parameters.  Parse a batch of
- * @count bytes at @buf (see dp_parse_batch(), which @out is for) and
- * apply it, within the caller's change, to the call sites of table @t
- * (only to those of @name, if not NULL), or with no table to every call
- * site it matches; with no @done, only check it.  The commands applied
- * are moved to @done, to be logged by dp_log_done() once the change
- * holds.  dp_mutex held.  Returns 0, -EINVAL or -ENOMEM, with nothing
- * applied.
+ * A batch of commands, whoever gives it: the files, "dyndbg=" and
+ * "<module>.dyndbg=", the module parameters.  It is applied to the call
+ * sites of table @t (only to those of @name, if not NULL), or with no
+ * table to every call site it matches.
  */
-static int dp_run_batch(const char *buf, size_t count, char *out,
-			enum dp_kind kind, struct dp_table *t,
-			struct dp_name *name, struct list_head *done)
+struct dp_batch {
+	const char *buf;		/* @count bytes of commands */
+	size_t count;
+	char *out;			/* for dp_parse_batch() */
+	enum dp_kind kind;
+	struct dp_table *t;
+	struct dp_name *name;
+};
+
+/*
+ * The one pipeline of commands: parse batch @b and apply it within the
+ * caller's change; with no @done, only check it.  The commands applied
+ * are added to @done, after those there, to be logged by dp_log_done()
+ * once the change holds; a control file command keeps only its text for
+ * the log, not its words.  dp_mutex held.  Returns 0, or -EINVAL or
+ * -ENOMEM with nothing applied and @done freed.
+ */
+static int dp_run_batch(const struct dp_batch *b, struct list_head *done)
 {
-	struct dp_cmd *cmd;
 	LIST_HEAD(list);
+	struct list_head *cmds = done ? done : &list;
+	struct list_head *p = cmds->prev;	/* the batch's follow it */
+	struct dp_cmd *cmd;
 	int ret;
 
-	ret = dp_parse_batch(buf, count, out, kind,
-			     kind == DP_SET ? dp_check_set : NULL, &list);
-	if (!ret && done) {
-		list_for_each_entry(cmd, &list, list) {
-			if (kind == DP_SET && !cmd->module)
-				dp_all_mode = cmd->op == '+';
-			cmd->changed = t ? dp_apply_table(cmd, t, name) :
-					   dp_apply(cmd);
-		}
-		list_splice_tail_init(&list, done);
-	}
+	ret = dp_parse_batch(b->buf, b->count, b->out, b->kind,
+			     b->kind == DP_SET ? dp_check_set : NULL, cmds);
 	dp_free_cmds(&list);
-	return ret;
+	if (ret || !done)
+		return ret;
+	for (p = p->next; p != done; p = p->next) {
+		cmd = list_entry(p, struct dp_cmd, list);
+		if (b->kind == DP_SET && !cmd->module)
+			dp_all_mode = cmd->op == '+';
+		cmd->changed = b->t ? dp_apply_table(cmd, b->t, b->name) :
+				      dp_apply(cmd);
+		if (b->kind == DP_QUERY) {
+			cmd->module = NULL;
+			cmd->file = cmd->func = cmd->format = NULL;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -280,19 +296,18 @@ static void dp_log_done(struct list_head *done)
 }
 
 /*
- * Run a batch on the call sites of table @t, or of every table, as a
- * change of its own (see dp_run_batch()), logged if it holds.  dp_mutex
- * held.  Returns 0, -EINVAL, -ENOMEM or what dp_commit() returns, with
- * nothing changed.
+ * Run batch @b as a change of its own (see dp_run_batch()), logged if it
+ * holds.  dp_mutex held.  Returns 0, -EINVAL, -ENOMEM or what
+ * dp_commit() returns, with nothing changed.
  */
-static int dp_change(const char *buf, size_t count, char *out,
-		     enum dp_kind kind, struct dp_table *t)
+static int dp_change(const struct dp_batch *b)
 {
+	struct dp_table *t = b->t;
 	LIST_HEAD(done);
 	int ret, err;
 
 	dp_begin();
-	ret = dp_run_batch(buf, count, out, kind, t, NULL, &done);
+	ret = dp_run_batch(b, &done);
 	/*
 	 * @t is vmlinux's, whose code runs, or a module's that is loading
 	 * (its parameters), whose code has not run yet: written directly
@@ -318,29 +333,20 @@ static int dp_change(const char *buf, size_t count, char *out,
 static int dp_run_commands(const char *cmds, struct dp_table *t,
 			   struct dp_name *name, struct list_head *done)
 {
-	size_t count = strlen(cmds);
-	struct dp_cmd *cmd;
-	char *out;
+	struct dp_batch b = { cmds, strlen(cmds), NULL, DP_QUERY, t, name };
 	int ret;
 
 	/* No more than a write to the files: a module parameter may be MBs */
-	if (count > PAGE_SIZE)
+	if (b.count > PAGE_SIZE)
 		return -E2BIG;
-	out = kmalloc(DP_DECODED_MAX(count), GFP_KERNEL);
-	if (!out)
+	b.out = kmalloc(DP_DECODED_MAX(b.count), GFP_KERNEL);
+	if (!b.out)
 		return -ENOMEM;
-	if (t && !done) {
-		ret = dp_change(cmds, count, out, DP_QUERY, t);
-	} else {
-		ret = dp_run_batch(cmds, count, out, DP_QUERY, t, name, done);
-		/* @out goes: a log reads only the text */
-		if (done)
-			list_for_each_entry(cmd, done, list) {
-				cmd->module = NULL;
-				cmd->file = cmd->func = cmd->format = NULL;
-			}
-	}
-	kfree(out);
+	if (t && !done)
+		ret = dp_change(&b);
+	else
+		ret = dp_run_batch(&b, done);
+	kfree(b.out);
 	return ret;
 }
 
@@ -732,6 +738,7 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 {
 	struct seq_file *m = file->private_data;
 	enum dp_kind kind = m->op == &dp_names_ops ? DP_SET : DP_QUERY;
+	struct dp_batch b = { NULL, count, NULL, kind };
 	char *buf, *out;
 	int ret;
 
@@ -764,8 +771,10 @@ static ssize_t dp_write(struct file *file, const char __user *ubuf,
 		 * of the commands, and none if the call sites cannot follow
 		 * (ENOMEM)
 		 */
+		b.buf = buf;
+		b.out = out;
 		mutex_lock(&dp_mutex);
-		ret = dp_change(buf, count, out, kind, NULL);
+		ret = dp_change(&b);
 		mutex_unlock(&dp_mutex);
 		if (!ret)
 			ret = count;
