@@ -100,7 +100,7 @@ noinline __cold unsigned int dp_djb2_hash(const char *str)
 }
 
 /* A call site's source file, stored after its module name */
-noinline const char *dp_file(const struct mod_debug *dd)
+noinline __cold const char *dp_file(const struct mod_debug *dd)
 {
 	return dd->modname + strlen(dd->modname) + 1;
 }
@@ -464,8 +464,7 @@ static noinline void dp_count_run(struct dp_run *run, int sign)
 	int n = 0;
 
 	for (i = 0; i < run->n; i++)
-		if (run->start[i].flags & DP_FL_PRINT)
-			n++;
+		n += !!(run->start[i].flags & DP_FL_PRINT);
 	dp_count(run->name, sign * n);
 }
 
@@ -477,40 +476,40 @@ static noinline void dp_count_run(struct dp_run *run, int sign)
  */
 static void dp_drop_table(struct dp_table *t)
 {
-	struct list_head *p, *tmp;
+	struct dp_run *run, *end = t->runs + t->nr_runs;
 	struct dp_name *e;
-	struct dp_run *run;
-	LIST_HEAD(dead);
 
 	if (t->id)
 		list_del_rcu(&t->list);
-	while (t->nr_runs) {
-		run = &t->runs[--t->nr_runs];
+	for (run = t->runs; run < end; run++) {
 		e = run->name;
 		dp_count_run(run, -1);
 		list_del(&run->list);
 		if (list_empty(&e->runs)) {
 			hlist_del_rcu(&e->hlist);
 			dp_masks_unlink(e);
-			list_add(&e->runs, &dead);
+		} else {
+			run->name = NULL;	/* @e lives on: not freed */
 		}
 	}
 	dp_publish(NULL);
 	mutex_unlock(&dp_mutex);
 	synchronize_rcu();
-	list_for_each_safe(p, tmp, &dead)
-		kfree(list_entry(p, struct dp_name, runs));
+	for (run = t->runs; run < end; run++)
+		kfree(run->name);
 	kfree(t);
 }
 
-/* Where the run of descriptors with the name of @start[@i] ends */
-static noinline unsigned long dp_run_end(const struct mod_debug *start,
-				unsigned long i, unsigned long n)
+/* Where the run of descriptors with the name of @dd, up to @end, ends */
+static noinline struct mod_debug *dp_run_end(struct mod_debug *dd,
+					     const struct mod_debug *end)
 {
-	while (++i < n && (start[i].modname == start[i - 1].modname ||
-			   !strcmp(start[i].modname, start[i - 1].modname)))
+	const char *name = dd->modname;
+
+	while (++dd < end && (dd->modname == name ||
+			      !strcmp(dd->modname, name)))
 		;
-	return i;
+	return dd;
 }
 
 /* ---- registration ------------------------------------------------------- */
@@ -547,14 +546,15 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	struct dp_table *t;
 	struct dp_run *run;
 	struct dp_name *e;
+	struct mod_debug *dd, *next, *end = start + n;
 	LIST_HEAD(done);
-	unsigned long i, j, nr_runs = 0;
+	unsigned long nr_runs = 0;
 	unsigned int djb2;
 	int ret, vmlinux;
 
 	if (!n)
 		return 0;
-	for (i = 0; i < n; i = dp_run_end(start, i, n))
+	for (dd = start; dd < end; dd = dp_run_end(dd, end))
 		nr_runs++;
 	if (nr_sites && dp_check_sites(start, n, sites, nr_sites, code))
 		return -EINVAL;
@@ -565,15 +565,14 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 	t->n = n;
 	t->sites = sites;
 	t->nr_sites = nr_sites;
-	if (nr_sites)
+	if (nr_sites) {
 		t->code = *code;
-	t->dirty = nr_sites != 0;	/* the NOPs may not be this CPU's */
+		t->dirty = 1;	/* the NOPs may not be this CPU's */
+	}
 
 	mutex_lock(&dp_mutex);
-	for (i = 0; i < n; i = j) {
-		struct mod_debug *dd = &start[i];
-
-		j = dp_run_end(start, i, n);
+	for (dd = start; dd < end; dd = next) {
+		next = dp_run_end(dd, end);
 		djb2 = dp_djb2_hash(dd->modname);
 		e = dp_find(dd->modname, djb2);
 		if (!e)
@@ -586,7 +585,7 @@ __cold int dynamic_printk_register(struct mod_debug *start, unsigned long n,
 		run->name = e;
 		run->table = t;
 		run->start = dd;
-		run->n = j - i;
+		run->n = next - dd;
 		list_add_tail(&run->list, &e->runs);
 		dp_count_run(run, 1);
 	}
@@ -691,6 +690,44 @@ static void dp_put(struct dp_buf *b, const char *str, const char *sep)
 		dp_put(b, sep, NULL);
 }
 
+/* The flags of the names and the line, and those of all decorations */
+#define DP_FL_NAMES		(DYNAMIC_PRINTK_FL_MODULE | \
+				 DYNAMIC_PRINTK_FL_FUNC | \
+				 DYNAMIC_PRINTK_FL_SOURCE | \
+				 DYNAMIC_PRINTK_FL_LINE)
+#define DP_FL_DECORATIONS	(DP_FL_NAMES | DYNAMIC_PRINTK_FL_TID)
+
+/*
+ * The decorations of @flags: "[<pid>] " (or "<intr> "), then the names
+ * and the line, each followed by a colon, then a space.  The unlikely
+ * part of dp_prefix(), out of the way of plain call sites.
+ */
+static void dp_decorate(const struct mod_debug *dd, unsigned int flags,
+			struct dp_buf *b)
+{
+	/* 'm', 'f', 's' and 'l' each put a name and a colon: one loop */
+	static const unsigned char bits[] = {
+		DYNAMIC_PRINTK_FL_MODULE, DYNAMIC_PRINTK_FL_FUNC,
+		DYNAMIC_PRINTK_FL_SOURCE, DYNAMIC_PRINTK_FL_LINE,
+	};
+	char num[24], line[16];
+	const char *name[] = { dd->modname, dd->function, dp_file(dd), line };
+	int i;
+
+	snprintf(line, sizeof(line), "%u", dd->lineno);
+	if (flags & DYNAMIC_PRINTK_FL_TID) {
+		/* "<intr> " has no conversion: the pid is not printed */
+		snprintf(num, sizeof(num), in_interrupt() ? "<intr> " : "[%d] ",
+			 current->pid);
+		dp_put(b, num, NULL);
+	}
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		if (flags & bits[i])
+			dp_put(b, name[i], ":");
+	if (flags & DP_FL_NAMES)
+		dp_put(b, " ", NULL);
+}
+
 /*
  * KERN_DEBUG, the decorations of the call site's flags, then what
  * pr_debug() (@dev NULL) or dev_printk() puts before the message.
@@ -698,35 +735,11 @@ static void dp_put(struct dp_buf *b, const char *str, const char *sep)
 static void dp_prefix(const struct mod_debug *dd, const struct device *dev,
 		      struct dp_buf *b)
 {
-	/* 'm', 'f' and 's' each put a name and a colon: one loop */
-	static const unsigned char bits[] = {
-		DYNAMIC_PRINTK_FL_MODULE, DYNAMIC_PRINTK_FL_FUNC,
-		DYNAMIC_PRINTK_FL_SOURCE,
-	};
 	unsigned int flags = ACCESS_ONCE(dd->flags);
-	const char *name[] = { dd->modname, dd->function, dp_file(dd) };
-	const char *s = "<intr> ";
-	char num[24];
-	int i;
 
 	dp_put(b, KERN_DEBUG, NULL);
-	if (flags & DYNAMIC_PRINTK_FL_TID) {
-		if (!in_interrupt()) {
-			snprintf(num, sizeof(num), "[%d] ", current->pid);
-			s = num;
-		}
-		dp_put(b, s, NULL);
-	}
-	for (i = 0; i < ARRAY_SIZE(bits); i++)
-		if (flags & bits[i])
-			dp_put(b, name[i], ":");
-	if (flags & DYNAMIC_PRINTK_FL_LINE) {
-		snprintf(num, sizeof(num), "%u:", dd->lineno);
-		dp_put(b, num, NULL);
-	}
-	if (flags & (DYNAMIC_PRINTK_FL_MODULE | DYNAMIC_PRINTK_FL_FUNC |
-		     DYNAMIC_PRINTK_FL_SOURCE | DYNAMIC_PRINTK_FL_LINE))
-		dp_put(b, " ", NULL);
+	if (unlikely(flags & DP_FL_DECORATIONS))
+		dp_decorate(dd, flags, b);
 	if (dev) {
 		dp_put(b, dev_driver_string(dev), " ");
 		dp_put(b, dev_name(dev), ": ");
@@ -748,17 +761,17 @@ static void dp_vprintk(const struct mod_debug *dd, const struct device *dev,
 	struct dp_buf b = { s, 0, sizeof(s) };
 
 	/* A patched call site can jump here a moment after losing 'p' */
-	if (!(ACCESS_ONCE(dd->flags) & DP_FL_PRINT))
+	if (unlikely(!(ACCESS_ONCE(dd->flags) & DP_FL_PRINT)))
 		return;
 	dp_prefix(dd, dev, &b);
 	dp_put(&b, fmt, NULL);
 	if (b.len < b.size) {
-		b.s[b.len] = '\0';
-		vprintk(b.s, args);
-		return;
+		s[b.len] = '\0';
+		fmt = s;
+	} else {
+		b.size = 0;
+		dp_prefix(dd, dev, &b);
 	}
-	b.size = 0;
-	dp_prefix(dd, dev, &b);
 	vprintk(fmt, args);
 }
 
