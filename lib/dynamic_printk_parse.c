@@ -109,8 +109,8 @@ static int dp_escape(const char **s, const char *end, char *c)
 static int dp_next_command(struct dp_cursor *cur, char *word[],
 			   const char **text, int *len, struct dp_why *w)
 {
-	const char *s = cur->pos, *last = NULL;
-	int n = 0, err = 0;
+	const char *s = cur->pos, *why = NULL;
+	int n = 0;
 	char q;
 
 	*text = NULL;
@@ -137,7 +137,7 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 		if (!*text)
 			*text = s;
 		if (n == DP_MAX_WORDS)
-			err = dp_refuse(w, "too many words", NULL);
+			why = "too many words";
 		else
 			word[n++] = cur->out;
 		q = 0;
@@ -157,14 +157,12 @@ static int dp_next_command(struct dp_cursor *cur, char *word[],
 			}
 		}
 		*cur->out++ = '\0';
-		last = s;
+		*len = s - *text;
 		if (q)
-			err = dp_refuse(w, "unterminated quote", NULL);
+			why = "unterminated quote";
 	}
 	cur->pos = s;
-	if (*text)
-		*len = last - *text;
-	return err ? err : n;
+	return why ? dp_refuse(w, why, NULL) : n;
 }
 
 int dp_has_wildcard(const char *s)
@@ -203,44 +201,54 @@ static void dp_underscores(char *s)
 			*s = '_';
 }
 
-/* "<n>", "<n>-<m>", "-<m>", "<n>-": a line range */
-static int dp_parse_uint(const char **s, unsigned int *v)
+/*
+ * A decimal number at @s into *@v: returns its end, or NULL if there is
+ * no digit or the number is above UINT_MAX
+ */
+static const char *dp_parse_uint(const char *s, unsigned int *v)
 {
 	unsigned long long x = 0;
-	const char *p = *s;
+	const char *p;
 
-	if (!isdigit(*p))
-		return -EINVAL;
-	while (isdigit(*p)) {
-		x = x * 10 + *p++ - '0';
+	for (p = s; isdigit(*p); p++) {
+		x = x * 10 + *p - '0';
 		if (x > UINT_MAX)
-			return -EINVAL;
+			return NULL;
 	}
+	if (p == s)
+		return NULL;
 	*v = x;
-	*s = p;
-	return 0;
+	return p;
 }
 
+/*
+ * "<n>", "<n>-<m>", "-<m>", "<n>-": a line range, given once per command:
+ * what it leaves out stays as dp_parse_batch() set it, 0 or UINT_MAX
+ */
 static int dp_parse_lines(const char *value, struct dp_cmd *cmd,
 			  struct dp_why *w)
 {
 	const char *s = value;
 
-	cmd->first = 0;
-	cmd->last = UINT_MAX;
 	if (s[0] == '-' && !s[1])
 		goto bad;
-	if (*s != '-' && dp_parse_uint(&s, &cmd->first))
-		goto bad;
-	if (!*s) {
-		cmd->last = cmd->first;
-		return 0;
+	if (*s != '-') {
+		s = dp_parse_uint(s, &cmd->first);
+		if (!s)
+			goto bad;
+		if (!*s) {
+			cmd->last = cmd->first;
+			return 0;
+		}
 	}
 	if (*s++ != '-')
 		goto bad;
-	if (*s && dp_parse_uint(&s, &cmd->last))
-		goto bad;
-	if (*s || cmd->first > cmd->last)
+	if (*s) {
+		s = dp_parse_uint(s, &cmd->last);
+		if (!s || *s)
+			goto bad;
+	}
+	if (cmd->first > cmd->last)
 		goto bad;
 	return 0;
 bad:
@@ -249,8 +257,9 @@ bad:
 }
 
 /*
- * "+p", "-fl", "=_", ...: the operator and the flags.  An operator alone
- * is valid: '=' then takes every flag away, '+' and '-' change nothing.
+ * "+p", "-fl", "=_", ...: the operator and the flags, into a @cmd that
+ * has no flag yet.  An operator alone is valid: '=' then takes every
+ * flag away, '+' and '-' change nothing.
  */
 static int dp_parse_flags(const char *s, struct dp_cmd *cmd,
 			  struct dp_why *w)
@@ -260,7 +269,6 @@ static int dp_parse_flags(const char *s, struct dp_cmd *cmd,
 	if (*s != '+' && *s != '-' && *s != '=')
 		return dp_refuse(w, "no '+', '-' or '=' flags-spec", s);
 	cmd->op = *s++;
-	cmd->flags = 0;
 	for (; *s; s++) {
 		if (*s == '_')
 			continue;
@@ -292,8 +300,8 @@ static int dp_parse_site(char *word[], int n, unsigned int raw,
 	if (!colon || colon == word[0] || !bracket ||
 	    bracket == word[1] + 1 || !bracket[1])
 		return dp_refuse(w, "malformed control file line", NULL);
-	s = colon + 1;
-	if (dp_parse_uint(&s, &cmd->first) || *s)
+	s = dp_parse_uint(colon + 1, &cmd->first);
+	if (!s || *s)
 		return dp_refuse(w, "malformed control file line", NULL);
 	if (raw & (1 << 3))
 		return dp_refuse(w, "unknown escape in format", NULL);
@@ -367,9 +375,6 @@ static noinline int dp_parse_query(char *word[], int n, unsigned int raw,
 	unsigned int seen = 0;
 	int i, k;
 
-	cmd->kind = DP_QUERY;
-	cmd->first = 0;
-	cmd->last = UINT_MAX;
 	for (i = 0; i < n - 1; i += 2) {
 		for (k = 0; k < DP_NR_KEYS; k++)
 			if (!strcmp(word[i], dp_keys[k]))
@@ -402,7 +407,6 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd,
 {
 	const char *set;
 
-	cmd->kind = DP_SET;
 	if (n == 3 && !strcmp(word[0], "set"))
 		cmd->module = word[2];
 	else if (n == 2)
@@ -415,7 +419,6 @@ static int dp_parse_set(char *word[], int n, struct dp_cmd *cmd,
 		goto bad;
 	cmd->op = set[8] == '1' ? '+' : '-';
 	cmd->flags = DP_FL_PRINT;
-	cmd->last = UINT_MAX;
 	if (!strcmp(cmd->module, "all"))
 		cmd->module = NULL;
 	return 0;
@@ -511,7 +514,7 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 {
 	struct dp_cursor cur = { buf, buf + count, out };
 	char *word[DP_MAX_WORDS];
-	struct dp_why why = { NULL };
+	struct dp_why why;		/* set by every refusal */
 	struct dp_cmd *cmd;
 	const char *text;
 	int n, len = 0, ret;
@@ -523,6 +526,9 @@ int dp_parse_batch(const char *buf, size_t count, char *out,
 			cmd = kzalloc(sizeof(*cmd), GFP_KERNEL);
 			if (!cmd)
 				goto fail;
+			cmd->kind = kind;
+			/* no match-spec, no flag yet: zeroed, and any line */
+			cmd->last = UINT_MAX;
 			if (kind == DP_SET)
 				n = dp_parse_set(word, n, cmd, &why);
 			else
