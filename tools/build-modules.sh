@@ -26,5 +26,6 @@ for d in "$@"; do
 	for f in "$d"/*; do
 		cmp -s "$f" "$dst/${f##*/}" || cp "$f" "$dst/"
 	done
-	make -s -C "$out" ARCH="$arch" M="$dst" -j"$JOBS" modules
+	make -s -C "$out" ARCH="$arch" M="$dst" -j"$JOBS" modules ||
+		{ echo "build-modules: $name does not build" >&2; exit 1; }
 done

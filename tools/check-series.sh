@@ -38,9 +38,10 @@
 #                          alternative.o and traps_64.o)
 #   series:build-off       the whole series, the option off, own O= folder;
 #                          with SERIES_OFF_BUILT=VARIANT (make check: the
-#                          guest suite's off-small), that kernel instead
-#                          when tools/kbuild.sh built it from the same
-#                          tree (diff -r) and config, unchanged since
+#                          guest suite's off-small), that kernel instead,
+#                          brought up to date by tools/kbuild.sh (in
+#                          build/linux and build/out/VARIANT), when it is
+#                          the same tree (diff -r) and config
 #   series:sparse          make C=2 on lib/dynamic_printk*.o,
 #                          arch/x86/kernel/{dynamic_printk,alternative}.o,
 #                          kernel/module.o
@@ -53,16 +54,18 @@
 # per check on stdout; details in build/series-check/logs/.  Exits 1 if any
 # check failed.  Everything is under build/series-check: a git clone of
 # the generator's scratch repository (build/series-git) and the O=
-# folders; KSRC is only read.  Takes about 20 minutes on 2 cores.
+# folders, but for SERIES_OFF_BUILT's kernel; KSRC is only read.  Takes
+# about 20 minutes on 2 cores.
 #
 # SERIES_QUICK=1 (for a machine too slow for the whole in CI's time): every
 # check above but that each patch builds only the objects of the files
 # the series adds or changes (lib/dynamic_printk*.o, kernel/module.o,
 # init/main.o, arch/x86/kernel/{dynamic_printk,alternative}.o, as far as
 # the patch has them), the whole kernel being built once, after the last
-# patch; no boots and no whole build-off (the guest suite boots that
-# tree and builds it with the option off).  Each skipped check is
-# reported as such; "make check-series" runs them all.
+# patch; no boots, and a whole build-off only as SERIES_OFF_BUILT's
+# kernel (the guest suite boots that tree and builds it with the option
+# off).  Each skipped check is reported as such; "make check-series" runs
+# them all.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$top/build}
@@ -384,7 +387,7 @@ boot() {
 	done
 	if [ ${#dirs[@]} -gt 0 ] &&
 	   ! BUILD=$G bash "$top/tools/build-modules.sh" series "${dirs[@]}" >> "$log" 2>&1; then
-		fail "boot:$name: the test modules its cases use (${dirs[*]##*/}) do not build: $(grep -E 'error' "$log" | head -2 | tr '\n' ' ' | cut -c1-300) (see $log)"
+		fail "boot:$name: a test module its cases use does not build: $(grep -E 'build-modules:|error' "$log" | head -3 | tr '\n' ' ' | cut -c1-300) (see $log)"
 		return
 	fi
 	k=0
@@ -464,26 +467,31 @@ if [ "$built_all" = 1 ] && [ "$(optstate "$OUT_ON")" != "option on, patched call
 	built_all=0
 fi
 
-# built_off VARIANT: VARIANT (SERIES_OFF_BUILT, which "make check" sets
-# after its guest suite built off-small) is the tree the series made
-# with this config, and tools/kbuild.sh has it built: the same kernel
-# need not be built twice in CI's time.  kbuild.sh first brings its tree
-# copy and build up to date, and says whether it had to make anything.
-built_off() {
-	local o=$BUILD/out/$1 log=$LOGS/build-off-reuse.log
-	BUILD=$BUILD bash "$top/tools/kbuild.sh" "$1" > "$log" 2>&1 &&
-		cmp -s "$o/.dp-fragment" "$OFF_FRAG" &&
-		diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" \
-			>> "$log" 2>&1
-}
+# SERIES_OFF_BUILT (which "make check" sets after its guest suite built
+# off-small): the same kernel need not be built twice in CI's time.
+# tools/kbuild.sh brings that variant's tree copy and build up to date
+# (nothing to make if the guest suite built it since the last change),
+# then the trees and configs are compared.
+reuse=
+if [ "$built_all" = 1 ] && [ -n "${SERIES_OFF_BUILT:-}" ]; then
+	reuse_out=$BUILD/out/$SERIES_OFF_BUILT reuse_log=$LOGS/build-off-reuse.log
+	if ! BUILD=$BUILD bash "$top/tools/kbuild.sh" "$SERIES_OFF_BUILT" > "$reuse_log" 2>&1; then
+		fail "build-off: tools/kbuild.sh $SERIES_OFF_BUILT failed: $(tailof "$reuse_log")"
+		reuse=failed
+	elif cmp -s "$reuse_out/.dp-fragment" "$OFF_FRAG" &&
+	     diff -rq --exclude=.git --exclude='.dp-*' "$BUILD/linux" "$SRC" >> "$reuse_log" 2>&1; then
+		reuse=yes
+	fi
+fi
 
-if [ "$built_all" = 1 ] && [ -n "${SERIES_OFF_BUILT:-}" ] &&
-   built_off "$SERIES_OFF_BUILT"; then
-	if grep -q "^  MAKE    $SERIES_OFF_BUILT: up to date" "$LOGS/build-off-reuse.log"; then
+if [ "$reuse" = yes ]; then
+	if grep -q "^  MAKE    $SERIES_OFF_BUILT: up to date" "$reuse_log"; then
 		pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), which tools/kbuild.sh built with the option off and found up to date; not built again"
 	else
 		pass "build-off: the tree and config of build/out/$SERIES_OFF_BUILT (diff -r), built there by tools/kbuild.sh with the option off"
 	fi
+elif [ "$reuse" = failed ]; then
+	:
 elif [ "$built_all" = 1 ] && [ -n "$QUICK" ]; then
 	echo "SKIP: series:build-off: quick check (CI time limit; the guest suite builds the same tree with the option off as off-small); make check-series builds it"
 elif [ "$built_all" = 1 ]; then
