@@ -255,7 +255,7 @@ static int dp_run_batch(const struct dp_batch *b, struct list_head *done)
 {
 	LIST_HEAD(list);
 	struct list_head *cmds = done ? done : &list;
-	struct list_head *p = cmds->prev;	/* the batch's follow it */
+	struct list_head *p = cmds->prev;	/* the batch goes after it */
 	struct dp_cmd *cmd;
 	int ret;
 

@@ -57,7 +57,7 @@ struct dp_name {
 /* Adjacent descriptors of one registration with the same module name */
 struct dp_run {
 	struct list_head list;		/* in name->runs */
-	struct dp_name *name;
+	struct dp_name *name;		/* NULL once dropped, if it lives on */
 	struct dp_table *table;
 	struct mod_debug *start;
 	unsigned int n;
@@ -71,7 +71,7 @@ struct dp_table {
 	struct list_head list;		/* in dp_tables */
 	struct mod_debug *start;
 	unsigned int n;
-	unsigned int id;		/* registration number, from 1 */
+	unsigned int id;		/* from 1 once on dp_tables, 0 before */
 	struct mod_debug_site *sites;	/* its patched call sites, if any */
 	unsigned int nr_sites;
 	int dirty;			/* a 'p' changed: sites to rewrite? */

@@ -63,7 +63,7 @@ struct dp_cursor {
 /*
  * One backslash escape at *s (after the backslash) into *c.  Returns 1,
  * with nothing taken, for an unknown escape: the backslash stands for
- * itself, except in a format (see dp_parse_query()).
+ * itself, except in a format (see dp_parse_spec() and dp_parse_site()).
  */
 static int dp_escape(const char **s, const char *end, char *c)
 {
@@ -363,7 +363,7 @@ static int dp_parse_spec(int k, char *value, int raw, struct dp_cmd *cmd,
 			return dp_refuse(w, "unknown escape in format", NULL);
 		cmd->format = value;
 		return 0;
-	default:
+	default:	/* DP_LINE ("class" is refused before) */
 		return dp_parse_lines(value, cmd, w);
 	}
 }

@@ -214,6 +214,7 @@ void dynamic_printk_free_initmem(void)
 	dynamic_printk_free_init(__start___verbose);
 }
 
+/* Only kprobes asks */
 #ifdef CONFIG_KPROBES
 /**
  * dynamic_printk_text_reserved - is an address within a call site?
@@ -244,6 +245,6 @@ int dynamic_printk_text_reserved(unsigned long addr)
 	mutex_unlock(&dp_mutex);
 	return ret;
 }
-#endif /* CONFIG_KPROBES: nobody else asks */
+#endif /* CONFIG_KPROBES */
 
 #endif /* DYNAMIC_PRINTK_PATCHED */
