@@ -255,8 +255,8 @@ static int dp_run_batch(const struct dp_batch *b, struct list_head *done)
 {
 	LIST_HEAD(list);
 	struct list_head *cmds = done ? done : &list;
-	struct list_head *p = cmds->prev;	/* the batch goes after it */
-	struct dp_cmd *cmd;
+	/* the batch goes after the last command there, or the list's head */
+	struct dp_cmd *cmd = list_entry(cmds->prev, struct dp_cmd, list);
 	int ret;
 
 	ret = dp_parse_batch(b->buf, b->count, b->out, b->kind,
@@ -264,8 +264,7 @@ static int dp_run_batch(const struct dp_batch *b, struct list_head *done)
 	dp_free_cmds(&list);
 	if (ret || !done)
 		return ret;
-	for (p = p->next; p != done; p = p->next) {
-		cmd = list_entry(p, struct dp_cmd, list);
+	list_for_each_entry_continue(cmd, done, list) {
 		if (b->kind == DP_SET && !cmd->module)
 			dp_all_mode = cmd->op == '+';
 		cmd->changed = b->t ? dp_apply_table(cmd, b->t, b->name) :
